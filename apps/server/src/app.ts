@@ -1,0 +1,151 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppConfig } from './platform/config';
+import type { DatabaseHandle } from './platform/db/client';
+import { registerErrorHandling } from './platform/errors';
+import { createMailer, type Mailer } from './platform/mailer';
+import { createLocalMediaStore, MEDIA_URL_PREFIX } from './platform/media';
+import { analyticsRoutes } from './modules/analytics/analytics.routes';
+import { createAuth } from './modules/auth/auth';
+import { authRoutes } from './modules/auth/auth.routes';
+import { readSessionUser } from './modules/auth/session';
+import { healthRoutes } from './modules/health/health.routes';
+import { localesRoutes } from './modules/locales/locales.routes';
+import { profileQueries } from './modules/profile/profile.queries';
+import { profileRoutes } from './modules/profile/profile.routes';
+import { profileService } from './modules/profile/profile.service';
+import { recordQueries } from './modules/records/records.queries';
+
+export interface AppDependencies {
+  config: AppConfig;
+  database: DatabaseHandle;
+  /** Tests hand in their own; otherwise built from the config. */
+  mailer?: Mailer;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Paths the web app's client-side router owns are answered with index.html; these never are. */
+const SERVER_PREFIXES = ['/api/', '/api', '/media/', '/locales/', '/health'];
+
+/**
+ * Builds the Fastify instance in a fixed order: external plugins, platform, modules, web.
+ * It does not listen; server.ts does, and tests call inject().
+ */
+export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? { level: config.logLevel },
+    trustProxy: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // ---- external plugins ----
+  const secure = config.publicUrl.startsWith('https://');
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // sonner and React inline style attributes
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        mediaSrc: ["'self'", 'blob:', 'https:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'", 'https://appleid.apple.com', 'https://accounts.google.com'],
+        frameAncestors: ["'none'"],
+        ...(secure ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    strictTransportSecurity: secure,
+  });
+  await app.register(compress, { global: true, threshold: 1024 });
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: { info: { title: 'Selah API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+
+  // ---- platform ----
+  registerErrorHandling(app);
+  const mailer = deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir, logger: app.log });
+  const media = createLocalMediaStore(config.mediaDir);
+  const { db } = database;
+
+  // ---- modules ----
+  const profiles = profileService({ profiles: profileQueries(db), records: recordQueries(db), media, logger: app.log });
+  const auth = createAuth({ config, db, mailer, logger: app.log, lifecycle: profiles });
+  app.decorate('auth', auth);
+
+  app.decorateRequest('sessionUser', null);
+  app.addHook('onRequest', async (request) => {
+    const url = request.url;
+    if (url.startsWith('/api/') && !url.startsWith('/api/auth/') && !url.startsWith('/api/docs')) {
+      request.sessionUser = await readSessionUser(auth, request);
+    }
+  });
+
+  await app.register(healthRoutes);
+  await app.register(authRoutes, { auth, config });
+  await app.register(profileRoutes, { service: profiles, auth });
+  await app.register(analyticsRoutes, { db, logToConsole: config.isDevelopment });
+  await app.register(localesRoutes, { localesDir: config.localesDir, cache: !config.isDevelopment });
+  app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
+
+  // ---- media and web ----
+  mkdirSync(config.mediaDir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: config.mediaDir,
+    prefix: MEDIA_URL_PREFIX,
+    decorateReply: false,
+    acceptRanges: true,
+    immutable: true,
+    maxAge: '365d',
+  });
+  const indexHtml = path.join(config.webDistDir, 'index.html');
+  const hasWeb = existsSync(indexHtml);
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: config.webDistDir,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      setHeaders: (res, filePath) => {
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.get('/', { schema: { hide: true } }, async (_request, reply) => reply.redirect('/dashboard'));
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const isServerPath = SERVER_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(prefix));
+    if (hasWeb && request.method === 'GET' && !isServerPath && !path.extname(pathname)) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', config.webDistDir);
+    }
+    return reply.status(404).send({ error: { code: 'NOT_FOUND', message: `No route for ${request.method} ${pathname}` } });
+  });
+
+  return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    auth: ReturnType<typeof createAuth>;
+  }
+}

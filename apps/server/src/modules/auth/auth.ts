@@ -1,0 +1,114 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { bearer } from 'better-auth/plugins/bearer';
+import type { FastifyBaseLogger } from 'fastify';
+import { toLanguage } from '@selah/domain/languages';
+import type { AppConfig } from '../../platform/config';
+import type { Database } from '../../platform/db/client';
+import { account, session, user, verification } from '../../platform/db/schema';
+import type { Mailer } from '../../platform/mailer';
+import { passwordResetEmail } from './reset-email';
+
+/** What happens around sign-up and sign-in, owned by other modules and handed in by app.ts. */
+export interface AuthLifecycle {
+  /** After a user row exists: create the profile row, claim waiting records (register). */
+  onUserCreated(input: { userId: string; email: string; name: string; language: string }): Promise<void>;
+  /** After every new session: lastLoginAt, claims (login). */
+  onSessionCreated(input: { userId: string; isRegistration: boolean }): Promise<void>;
+  /** Before the user row is deleted: media and anything not removed by cascades. */
+  onUserDeleting(userId: string): Promise<void>;
+}
+
+export const UI_LANGUAGE_HEADER = 'x-selah-language';
+
+export function createAuth(options: {
+  config: AppConfig;
+  db: Database;
+  mailer: Mailer;
+  logger: FastifyBaseLogger;
+  lifecycle: AuthLifecycle;
+}) {
+  const { config, db, mailer, logger, lifecycle } = options;
+
+  const socialProviders: Parameters<typeof betterAuth>[0]['socialProviders'] = {};
+  if (config.google) {
+    socialProviders.google = {
+      clientId: config.google.clientId,
+      clientSecret: config.google.clientSecret,
+      scope: ['profile', 'email'],
+      prompt: 'select_account',
+    };
+  }
+  if (config.apple) {
+    socialProviders.apple = {
+      clientId: config.apple.clientId,
+      clientSecret: config.apple.clientSecret,
+      ...(config.apple.appBundleIdentifier ? { appBundleIdentifier: config.apple.appBundleIdentifier } : {}),
+    };
+  }
+
+  return betterAuth({
+    appName: 'Selah',
+    baseURL: config.publicUrl,
+    basePath: '/api/auth',
+    secret: config.authSecret,
+    trustedOrigins: [...config.trustedOrigins, ...(config.apple ? ['https://appleid.apple.com'] : [])],
+    database: drizzleAdapter(db, { provider: 'pg', schema: { user, session, account, verification } }),
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 6,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user: resetUser, url }) => {
+        await mailer.send({ to: resetUser.email, ...passwordResetEmail(url), link: url });
+      },
+    },
+    socialProviders,
+    account: { accountLinking: { enabled: true, trustedProviders: ['google', 'apple'] } },
+    user: {
+      deleteUser: {
+        enabled: true,
+        beforeDelete: async (deleted) => {
+          await lifecycle.onUserDeleting(deleted.id);
+        },
+      },
+    },
+    session: {
+      // Social-only accounts delete with a session younger than this (spec: "recent login required").
+      freshAge: 60 * 60 * 24,
+    },
+    // @fastify/rate-limit guards the auth routes, per process and configurable.
+    rateLimit: { enabled: false },
+    advanced: {
+      cookiePrefix: 'selah',
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
+    },
+    plugins: [bearer()],
+    logger: {
+      log: (level, message, ...args) => {
+        const log = level === 'error' ? logger.error : level === 'warn' ? logger.warn : logger.debug;
+        log.call(logger, { args }, `auth: ${message}`);
+      },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          after: async (created, context) => {
+            const language = toLanguage(context?.headers?.get(UI_LANGUAGE_HEADER) ?? context?.headers?.get('accept-language'));
+            await lifecycle.onUserCreated({ userId: created.id, email: created.email, name: created.name, language });
+          },
+        },
+      },
+      session: {
+        create: {
+          after: async (created, context) => {
+            const isRegistration = context?.path === '/sign-up/email';
+            await lifecycle.onSessionCreated({ userId: created.userId, isRegistration });
+          },
+        },
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

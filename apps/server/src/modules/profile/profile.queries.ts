@@ -1,0 +1,43 @@
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../../platform/db/client';
+import { account, profiles } from '../../platform/db/schema';
+
+export type ProfileRow = typeof profiles.$inferSelect;
+
+export function profileQueries(db: Database) {
+  return {
+    async find(userId: string): Promise<ProfileRow | undefined> {
+      const [row] = await db.select().from(profiles).where(eq(profiles.userId, userId)).limit(1);
+      return row;
+    },
+    /** Creates the row once; a second call (a retried hook, a lazy read) changes nothing. */
+    async createIfMissing(input: { userId: string; email: string; displayName: string | null; language: string }): Promise<void> {
+      await db
+        .insert(profiles)
+        .values({
+          userId: input.userId,
+          email: input.email,
+          displayName: input.displayName,
+          language: input.language,
+        })
+        .onConflictDoNothing({ target: profiles.userId });
+    },
+    async update(userId: string, values: Partial<typeof profiles.$inferInsert>): Promise<ProfileRow | undefined> {
+      const [row] = await db.update(profiles).set(values).where(eq(profiles.userId, userId)).returning();
+      return row;
+    },
+    async touchLastLogin(userId: string, at: Date): Promise<void> {
+      await db.update(profiles).set({ lastLoginAt: at }).where(eq(profiles.userId, userId));
+    },
+    async hasPassword(userId: string): Promise<boolean> {
+      const rows = await db
+        .select({ id: account.id })
+        .from(account)
+        .where(and(eq(account.userId, userId), eq(account.providerId, 'credential')))
+        .limit(1);
+      return rows.length > 0;
+    },
+  };
+}
+
+export type ProfileQueries = ReturnType<typeof profileQueries>;

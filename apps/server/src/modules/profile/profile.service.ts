@@ -1,0 +1,167 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { APIError } from 'better-auth/api';
+import { ERROR_CODES } from '@selah/domain/errors';
+import { DEFAULT_LANGUAGE, isLanguage } from '@selah/domain/languages';
+import { cleanGoals } from '@selah/domain/goals';
+import { isPlan } from '@selah/domain/plans';
+import type { Me, UpdateMe } from '@selah/domain/profile';
+import { HttpError } from '../../platform/errors';
+import type { MediaStore } from '../../platform/media';
+import type { Auth } from '../auth/auth';
+import type { SessionUser } from '../auth/session';
+import type { RecordQueries } from '../records/records.queries';
+import type { ProfileQueries, ProfileRow } from './profile.queries';
+
+/** Spec section 9: pending record claims. */
+export const CLAIM_LIMIT_ON_REGISTER = 50;
+export const CLAIM_LIMIT_ON_LOGIN = 10;
+
+const iso = (date: Date | null): string | null => (date ? date.toISOString() : null);
+
+function toMe(row: ProfileRow, hasPassword: boolean): Me {
+  return {
+    id: row.userId,
+    email: row.email,
+    displayName: row.displayName,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    language: isLanguage(row.language) ? row.language : DEFAULT_LANGUAGE,
+    prayerNotifications: row.prayerNotifications,
+    goals: row.goals,
+    subscription: {
+      plan: isPlan(row.plan) ? row.plan : 'Free',
+      purchasedAt: iso(row.purchasedAt),
+      expiresAt: iso(row.expiresAt),
+      platform: row.platform,
+      price: row.price,
+      productId: row.productId,
+      lastSyncedAt: iso(row.lastSyncedAt),
+      pendingChange: (row.pendingChange as Me['subscription']['pendingChange']) ?? null,
+    },
+    hasPassword,
+    createdAt: row.createdAt.toISOString(),
+    lastLoginAt: iso(row.lastLoginAt),
+  };
+}
+
+export function profileService(deps: {
+  profiles: ProfileQueries;
+  records: RecordQueries;
+  media: MediaStore;
+  logger: FastifyBaseLogger;
+}) {
+  const { profiles, records, media, logger } = deps;
+
+  /** Claims never block sign-in: a failure is logged and the user goes on. */
+  async function claimSafely(userId: string, email: string, limit: number): Promise<void> {
+    try {
+      const count = await records.claimPending(userId, email, limit);
+      if (count > 0) logger.info({ userId, count }, 'claimed pending records');
+    } catch (error) {
+      logger.error({ err: error, userId }, 'claiming pending records failed');
+    }
+  }
+
+  async function ensureProfile(user: SessionUser): Promise<ProfileRow> {
+    const existing = await profiles.find(user.id);
+    if (existing) return existing;
+    await profiles.createIfMissing({ userId: user.id, email: user.email, displayName: user.name || null, language: DEFAULT_LANGUAGE });
+    const created = await profiles.find(user.id);
+    if (!created) throw new Error(`profile of ${user.id} could not be created`);
+    return created;
+  }
+
+  return {
+    async onUserCreated(input: { userId: string; email: string; name: string; language: string }): Promise<void> {
+      await profiles.createIfMissing({
+        userId: input.userId,
+        email: input.email,
+        displayName: input.name.trim() ? input.name.trim() : null,
+        language: input.language,
+      });
+      await claimSafely(input.userId, input.email, CLAIM_LIMIT_ON_REGISTER);
+    },
+
+    async onSessionCreated(input: { userId: string; isRegistration: boolean }): Promise<void> {
+      try {
+        await profiles.touchLastLogin(input.userId, new Date());
+        if (input.isRegistration) return;
+        const profile = await profiles.find(input.userId);
+        if (profile) await claimSafely(input.userId, profile.email, CLAIM_LIMIT_ON_LOGIN);
+      } catch (error) {
+        logger.error({ err: error, userId: input.userId }, 'sign-in bookkeeping failed');
+      }
+    },
+
+    async onUserDeleting(userId: string): Promise<void> {
+      // Rows go by ON DELETE CASCADE; files do not, so remove them first.
+      const urls = await records.mediaUrlsOfUser(userId);
+      await media.removeByUrls(urls);
+    },
+
+    async getMe(user: SessionUser): Promise<Me> {
+      const row = await ensureProfile(user);
+      return toMe(row, await profiles.hasPassword(user.id));
+    },
+
+    async updateMe(user: SessionUser, patch: UpdateMe): Promise<Me> {
+      await ensureProfile(user);
+      const values: Parameters<ProfileQueries['update']>[1] = {};
+      if (patch.displayName !== undefined) values.displayName = patch.displayName || null;
+      if (patch.language !== undefined) values.language = patch.language;
+      if (patch.prayerNotifications !== undefined) {
+        values.prayerNotifications = patch.prayerNotifications;
+        // Push tokens are kept only while notifications are on (spec section 6).
+        if (!patch.prayerNotifications) values.fcmToken = null;
+      }
+      if (patch.goals !== undefined) {
+        const goals = cleanGoals(patch.goals);
+        if (goals.length === 0) throw new HttpError(400, ERROR_CODES.validation, 'Invalid body/goals: at least one goal is needed');
+        values.goals = goals;
+      }
+      const row = await profiles.update(user.id, values);
+      if (!row) throw new HttpError(404, ERROR_CODES.notFound, 'Profile not found');
+      return toMe(row, await profiles.hasPassword(user.id));
+    },
+
+    /**
+     * Deletes the account through better-auth. Password-provider users must give their password and
+     * the server checks it; social-only users need a recent sign-in.
+     */
+    async deleteAccount(auth: Auth, user: SessionUser, password: string | undefined, headers: Headers): Promise<Headers> {
+      const hasPassword = await profiles.hasPassword(user.id);
+      if (hasPassword && !password) {
+        throw new HttpError(400, ERROR_CODES.passwordRequired, 'Please type your password to delete your account.');
+      }
+      try {
+        const response = await auth.api.deleteUser({
+          body: hasPassword ? { password } : {},
+          headers,
+          asResponse: true,
+        });
+        if (!response.ok) {
+          const body = (await response.json().catch(() => ({}))) as { code?: string; message?: string };
+          throw toDeleteError(body.code, body.message);
+        }
+        return response.headers;
+      } catch (error) {
+        if (error instanceof APIError) throw toDeleteError(error.body?.code, error.message);
+        throw error;
+      }
+    },
+  };
+}
+
+function toDeleteError(code: string | undefined, message: string | undefined): HttpError {
+  if (code === 'INVALID_PASSWORD') return new HttpError(400, ERROR_CODES.invalidPassword, 'Incorrect password. Please try again.');
+  if (code === 'SESSION_EXPIRED') {
+    return new HttpError(
+      403,
+      ERROR_CODES.sessionExpired,
+      'For security, please log out and log in again before deleting your account.',
+    );
+  }
+  return new HttpError(400, code ?? 'DELETE_FAILED', message ?? 'Failed to delete account. Please try again later.');
+}
+
+export type ProfileService = ReturnType<typeof profileService>;

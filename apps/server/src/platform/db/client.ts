@@ -1,0 +1,65 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+/** Both drivers expose the same Drizzle query API; the type is the PGlite flavour's. */
+export type Database = ReturnType<typeof drizzlePglite<typeof schema>>;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  /** Runs raw SQL (several statements allowed when there are no parameters). */
+  exec(sqlText: string): Promise<void>;
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** postgres:// URL; without it PGlite runs embedded. */
+  url?: string | undefined;
+  /** PGlite data directory; omitted means in memory (tests). */
+  dataDir?: string | undefined;
+}
+
+const migrationsFolder = (): string => {
+  // src/platform/db -> apps/server/drizzle, and dist/ -> apps/server/drizzle
+  const here = path.dirname(new URL(import.meta.url).pathname);
+  const candidates = [path.resolve(here, '../../../drizzle'), path.resolve(here, '../drizzle')];
+  return candidates.find((dir) => existsSync(path.join(dir, "meta"))) ?? candidates[0]!;
+};
+
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if (options.url) {
+    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    const db = drizzlePg(pool, { schema }) as unknown as Database;
+    return {
+      db,
+      kind: 'postgres',
+      exec: async (sqlText) => {
+        await pool.query(sqlText);
+      },
+      migrate: () => migratePg(db as never, { migrationsFolder: migrationsFolder() }),
+      close: () => pool.end(),
+    };
+  }
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema });
+  return {
+    db,
+    kind: 'pglite',
+    exec: async (sqlText) => {
+      await client.exec(sqlText);
+    },
+    migrate: () => migratePglite(db, { migrationsFolder: migrationsFolder() }),
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,424 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * Every entity of the spec's section 3. Better-auth owns user, session, account and verification;
+ * our profile row sits next to its user. Per-language content lives in *_translations rows.
+ */
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+// ---- better-auth ----
+export const user = pgTable('user', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull().unique(),
+  emailVerified: boolean('email_verified').notNull().default(false),
+  image: text('image'),
+  ...timestamps,
+});
+
+export const session = pgTable(
+  'session',
+  {
+    id: text('id').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    token: text('token').notNull().unique(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    ...timestamps,
+  },
+  (t) => [index('session_user_id_idx').on(t.userId)],
+);
+
+export const account = pgTable(
+  'account',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    scope: text('scope'),
+    password: text('password'),
+    ...timestamps,
+  },
+  (t) => [index('account_user_id_idx').on(t.userId)],
+);
+
+export const verification = pgTable(
+  'verification',
+  {
+    id: text('id').primaryKey(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ...timestamps,
+  },
+  (t) => [index('verification_identifier_idx').on(t.identifier)],
+);
+
+// ---- users (profile) ----
+export interface PendingChange {
+  fromPlan: string;
+  toPlan: string;
+  effectiveDate: string;
+  type: 'upgrade' | 'downgrade' | 'cancellation';
+  productId: string | null;
+}
+
+export const profiles = pgTable('profiles', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  email: text('email').notNull(),
+  displayName: text('display_name'),
+  firstName: text('first_name'),
+  lastName: text('last_name'),
+  language: text('language').notNull().default('en'),
+  prayerNotifications: boolean('prayer_notifications').notNull().default(true),
+  fcmToken: text('fcm_token'),
+  goals: jsonb('goals').$type<string[]>().notNull().default(sql`'["","",""]'::jsonb`),
+  plan: text('plan').notNull().default('Free'),
+  purchasedAt: timestamp('purchased_at', { withTimezone: true }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }),
+  platform: text('platform'),
+  price: doublePrecision('price'),
+  productId: text('product_id'),
+  lastSyncedAt: timestamp('last_synced_at', { withTimezone: true }),
+  pendingChange: jsonb('pending_change').$type<PendingChange>(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+});
+
+// ---- records (a user's prayers) ----
+export const records = pgTable(
+  'records',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id').references(() => user.id, { onDelete: 'cascade' }),
+    /** An email address, for records created before the user had an account. */
+    pendingUserId: text('pending_user_id'),
+    claimed: boolean('claimed').notNull().default(false),
+    status: text('status', { enum: ['pending', 'processing', 'completed', 'failed'] })
+      .notNull()
+      .default('pending'),
+    length: integer('length').notNull().default(3),
+    preference: text('preference').notNull().default('standard'),
+    experience: text('experience').notNull().default('prayer'),
+    description: text('description').notNull().default(''),
+    recordText: text('record_text'),
+    title: text('title'),
+    slug: text('slug'),
+    audioUrl: text('audio_url'),
+    duration: real('duration'),
+    isDefault: boolean('is_default').notNull().default(false),
+    error: text('error'),
+    image: text('image'),
+    ...timestamps,
+  },
+  (t) => [
+    // the user's feed (newest first, limit 20) and the completed-only queries
+    index('records_user_created_idx').on(t.userId, t.createdAt.desc()),
+    index('records_user_status_created_idx').on(t.userId, t.status, t.createdAt.desc()),
+    // claims of records waiting for an email address
+    index('records_pending_user_idx')
+      .on(t.pendingUserId)
+      .where(sql`${t.claimed} = false`),
+  ],
+);
+
+// ---- default content ----
+export const defaultContent = pgTable(
+  'default_content',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** "prayers" or an affirmation category id. */
+    preference: text('preference').notNull(),
+    slug: text('slug').notNull().unique(),
+    isActive: boolean('is_active').notNull().default(true),
+    image: text('image'),
+    sortOrder: integer('sort_order').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [index('default_content_preference_idx').on(t.preference, t.isActive)],
+);
+
+export const defaultContentTranslations = pgTable(
+  'default_content_translations',
+  {
+    contentId: uuid('content_id')
+      .notNull()
+      .references(() => defaultContent.id, { onDelete: 'cascade' }),
+    language: text('language').notNull(),
+    title: text('title').notNull(),
+    text: text('text').notNull(),
+    audioUrl: text('audio_url'),
+    duration: real('duration'),
+    /** Hash of the voiced text, so a re-import re-voices only what changed. */
+    sourceHash: text('source_hash'),
+  },
+  (t) => [primaryKey({ columns: [t.contentId, t.language] })],
+);
+
+// ---- daily prayers ----
+export const dailyPrayers = pgTable(
+  'daily_prayers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    date: date('date').notNull(),
+    /** Position in the content cycle this prayer was published from. */
+    cycleKey: text('cycle_key'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('daily_prayers_date_idx').on(t.date.desc())],
+);
+
+export const dailyPrayerTranslations = pgTable(
+  'daily_prayer_translations',
+  {
+    dailyPrayerId: uuid('daily_prayer_id')
+      .notNull()
+      .references(() => dailyPrayers.id, { onDelete: 'cascade' }),
+    language: text('language').notNull(),
+    title: text('title').notNull(),
+    text: text('text').notNull(),
+    audioUrl: text('audio_url'),
+    duration: real('duration'),
+  },
+  (t) => [primaryKey({ columns: [t.dailyPrayerId, t.language] })],
+);
+
+// ---- categories ----
+export const categories = pgTable(
+  'categories',
+  {
+    id: text('id').primaryKey(),
+    order: integer('order').notNull(),
+    image: text('image'),
+  },
+  (t) => [index('categories_order_idx').on(t.order)],
+);
+
+export const categoryTranslations = pgTable(
+  'category_translations',
+  {
+    categoryId: text('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    language: text('language').notNull(),
+    name: text('name').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.categoryId, t.language] })],
+);
+
+// ---- fixed journeys ----
+export const prayerJourneys = pgTable(
+  'prayer_journeys',
+  {
+    id: text('id').primaryKey(),
+    isActive: boolean('is_active').notNull().default(true),
+    order: integer('order').notNull().default(999),
+    image: text('image'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('prayer_journeys_active_order_idx').on(t.isActive, t.order)],
+);
+
+export const prayerJourneyTranslations = pgTable(
+  'prayer_journey_translations',
+  {
+    journeyId: text('journey_id')
+      .notNull()
+      .references(() => prayerJourneys.id, { onDelete: 'cascade' }),
+    language: text('language').notNull(),
+    title: text('title').notNull(),
+    subtitle: text('subtitle').notNull().default(''),
+    description: text('description').notNull().default(''),
+    totalDays: integer('total_days').notNull(),
+    totalDuration: integer('total_duration').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.journeyId, t.language] })],
+);
+
+export const journeyDays = pgTable(
+  'journey_days',
+  {
+    journeyId: text('journey_id')
+      .notNull()
+      .references(() => prayerJourneys.id, { onDelete: 'cascade' }),
+    dayNumber: integer('day_number').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.journeyId, t.dayNumber] })],
+);
+
+export const journeyDayTranslations = pgTable(
+  'journey_day_translations',
+  {
+    journeyId: text('journey_id').notNull(),
+    dayNumber: integer('day_number').notNull(),
+    language: text('language').notNull(),
+    title: text('title').notNull(),
+    subtitle: text('subtitle').notNull().default(''),
+    duration: real('duration'),
+    audioUrl: text('audio_url'),
+    verseText: text('verse_text').notNull().default(''),
+    verseReference: text('verse_reference').notNull().default(''),
+    reflection: text('reflection').notNull().default(''),
+    prayer: text('prayer').notNull().default(''),
+    sourceHash: text('source_hash'),
+  },
+  (t) => [primaryKey({ columns: [t.journeyId, t.dayNumber, t.language] })],
+);
+
+export const userJourneyProgress = pgTable(
+  'user_journey_progress',
+  {
+    /** userId_journeyId, as the spec keys it. */
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    journeyId: text('journey_id')
+      .notNull()
+      .references(() => prayerJourneys.id, { onDelete: 'cascade' }),
+    language: text('language').notNull().default('en'),
+    completedDays: jsonb('completed_days').$type<number[]>().notNull().default(sql`'[]'::jsonb`),
+    currentDay: integer('current_day').notNull().default(1),
+    lastCompletedDay: integer('last_completed_day').notNull().default(0),
+    lastPlayedAt: timestamp('last_played_at', { withTimezone: true }),
+    lastPlayedDay: integer('last_played_day'),
+    audioProgress: real('audio_progress').notNull().default(0),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    isActive: boolean('is_active').notNull().default(true),
+  },
+  (t) => [index('user_journey_progress_user_idx').on(t.userId)],
+);
+
+// ---- personalized journeys ----
+export const personalizedJourneys = pgTable(
+  'personalized_journeys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    journeyType: text('journey_type').notNull().default('ancestors'),
+    input: text('input').notNull(),
+    status: text('status', { enum: ['generating', 'active', 'completed', 'failed'] })
+      .notNull()
+      .default('generating'),
+    currentDay: integer('current_day').notNull().default(1),
+    totalDays: integer('total_days').notNull().default(7),
+    language: text('language').notNull().default('en'),
+    error: text('error'),
+    title: text('title'),
+    subtitle: text('subtitle'),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [index('personalized_journeys_user_created_idx').on(t.userId, t.createdAt.desc())],
+);
+
+export const personalizedJourneyDays = pgTable(
+  'personalized_journey_days',
+  {
+    journeyId: uuid('journey_id')
+      .notNull()
+      .references(() => personalizedJourneys.id, { onDelete: 'cascade' }),
+    dayNumber: integer('day_number').notNull(),
+    status: text('status', { enum: ['generated', 'available', 'completed'] })
+      .notNull()
+      .default('generated'),
+    title: text('title').notNull(),
+    subtitle: text('subtitle').notNull().default(''),
+    audioUrl: text('audio_url'),
+    duration: real('duration'),
+    verseText: text('verse_text').notNull().default(''),
+    verseReference: text('verse_reference').notNull().default(''),
+    reflection: text('reflection').notNull().default(''),
+    prayer: text('prayer').notNull().default(''),
+    availableAt: timestamp('available_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.journeyId, t.dayNumber] })],
+);
+
+// ---- generation counters: (user, year-month like 2025-3) -> count ----
+export const generationCounters = pgTable(
+  'generation_counters',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    monthKey: text('month_key').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.monthKey] })],
+);
+
+// ---- push subscriptions (web-push endpoints and native FCM tokens) ----
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['web', 'fcm'] }).notNull(),
+    endpoint: text('endpoint').notNull().unique(),
+    keys: jsonb('keys').$type<{ p256dh: string; auth: string }>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('push_subscriptions_user_idx').on(t.userId)],
+);
+
+// ---- analytics ----
+export const analyticsEvents = pgTable(
+  'analytics_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    params: jsonb('params').$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('analytics_events_name_created_idx').on(t.name, t.createdAt)],
+);
+
+// ---- webhooks (idempotent by event id) ----
+export const webhookEvents = pgTable('webhook_events', {
+  id: text('id').primaryKey(),
+  source: text('source').notNull(),
+  payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,46 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ERROR_CODES } from '@selah/domain/errors';
+
+/** An error with an HTTP status and a stable code; the handler turns it into the JSON error body. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const notFound = (message = 'Not found'): HttpError => new HttpError(404, ERROR_CODES.notFound, message);
+export const unauthorized = (): HttpError =>
+  new HttpError(401, ERROR_CODES.unauthorized, 'You need to be signed in.');
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.status(error.statusCode).send({ error: { code: error.code, message: error.message } });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const first = error.validation[0];
+      const where = first?.instancePath ? `${error.validationContext ?? 'body'}${first.instancePath}` : error.validationContext;
+      return reply.status(400).send({
+        error: {
+          code: ERROR_CODES.validation,
+          message: `Invalid ${where ?? 'request'}: ${first?.message ?? 'bad input'}`,
+        },
+      });
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 429) {
+      return reply.status(429).send({ error: { code: ERROR_CODES.rateLimited, message: 'Too many requests. Please try again later.' } });
+    }
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send({ error: { code: error.code ?? 'BAD_REQUEST', message: error.message } });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send({ error: { code: ERROR_CODES.internal, message: 'Something went wrong. Please try again later.' } });
+  });
+
+}

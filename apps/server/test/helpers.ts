@@ -1,0 +1,107 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app';
+import { loadConfig, type AppConfig } from '../src/platform/config';
+import { openDatabase, type DatabaseHandle } from '../src/platform/db/client';
+import type { Mailer, MailMessage } from '../src/platform/mailer';
+
+/**
+ * A fresh database for one test file: in-memory PGlite always; a throw-away database on the
+ * PostgreSQL server when TEST_DATABASE_URL is set (created here, dropped in close()).
+ */
+export async function openTestDatabase(): Promise<{ database: DatabaseHandle; drop: () => Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const database = await openDatabase({});
+    await database.migrate();
+    return { database, drop: () => database.close() };
+  }
+  const name = `selah_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString() });
+  await database.migrate();
+  return {
+    database,
+    drop: async () => {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export const TEST_ORIGIN = 'http://localhost:8080';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  config: AppConfig;
+  /** Messages the app sent, newest last (when no mailer was handed in). */
+  outbox: MailMessage[];
+  close(): Promise<void>;
+}
+
+export async function createTestApp(options: { env?: Record<string, string>; mailer?: Mailer } = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'selah-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: TEST_ORIGIN,
+    AUTH_SECRET: 'test-secret-test-secret-test-secret-123',
+    AUTH_RATE_LIMIT_MAX: '1000',
+    ...options.env,
+  });
+  const { database, drop } = await openTestDatabase();
+  const outbox: MailMessage[] = [];
+  const mailer: Mailer = options.mailer ?? { send: async (message) => void outbox.push(message) };
+  const app = await buildApp({ config, database, mailer, logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    outbox,
+    close: async () => {
+      await app.close();
+      await drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The session cookie header from a sign-up or sign-in response. */
+export function sessionCookie(response: LightMyRequestResponse): string {
+  const cookies = response.cookies.filter((cookie) => cookie.value !== '');
+  if (cookies.length === 0) throw new Error(`no session cookie in response ${response.statusCode}: ${response.body}`);
+  return cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; ');
+}
+
+export async function register(app: FastifyInstance, email: string, password = 'correct horse 1', language?: string) {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-up/email',
+    headers: { origin: TEST_ORIGIN, ...(language ? { 'x-selah-language': language } : {}) },
+    payload: { email, password, name: '' },
+  });
+  return response;
+}
+
+export async function signIn(app: FastifyInstance, email: string, password: string) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in/email',
+    headers: { origin: TEST_ORIGIN },
+    payload: { email, password },
+  });
+}

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { LANGUAGES } from './languages';
+import { MAX_GOALS, MAX_GOAL_LENGTH, MIN_GOALS } from './goals';
+import { PLANS } from './plans';
+
+export const languageSchema = z.enum(LANGUAGES);
+
+export const pendingChangeSchema = z.object({
+  fromPlan: z.enum(PLANS),
+  toPlan: z.enum(PLANS),
+  effectiveDate: z.string(),
+  type: z.enum(['upgrade', 'downgrade', 'cancellation']),
+  productId: z.string().nullable(),
+});
+
+export const subscriptionSchema = z.object({
+  plan: z.enum(PLANS),
+  purchasedAt: z.string().nullable(),
+  expiresAt: z.string().nullable(),
+  platform: z.string().nullable(),
+  price: z.number().nullable(),
+  productId: z.string().nullable(),
+  lastSyncedAt: z.string().nullable(),
+  pendingChange: pendingChangeSchema.nullable(),
+});
+
+/** GET /api/me */
+export const meSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  displayName: z.string().nullable(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  language: languageSchema,
+  prayerNotifications: z.boolean(),
+  goals: z.array(z.string()),
+  subscription: subscriptionSchema,
+  /** Whether the account has a password (password-provider users must type it to delete the account). */
+  hasPassword: z.boolean(),
+  createdAt: z.string(),
+  lastLoginAt: z.string().nullable(),
+});
+export type Me = z.infer<typeof meSchema>;
+
+/** PATCH /api/me: every field optional, at least one present. */
+export const updateMeSchema = z
+  .object({
+    displayName: z.string().trim().max(100).nullable(),
+    goals: z.array(z.string().max(MAX_GOAL_LENGTH)).min(MIN_GOALS).max(MAX_GOALS),
+    language: languageSchema,
+    prayerNotifications: z.boolean(),
+  })
+  .partial()
+  .strict()
+  .refine((body) => Object.keys(body).length > 0, { message: 'Nothing to update' });
+export type UpdateMe = z.infer<typeof updateMeSchema>;
+
+/** DELETE /api/me */
+export const deleteMeSchema = z.object({ password: z.string().max(200).optional() }).strict();
+export type DeleteMe = z.infer<typeof deleteMeSchema>;
