@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { expect } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig, type AppConfig } from '../src/platform/config';
 import { openDatabase, type DatabaseHandle } from '../src/platform/db/client';
@@ -47,12 +48,22 @@ export interface TestApp {
   app: FastifyInstance;
   database: DatabaseHandle;
   config: AppConfig;
-  /** Messages the app sent, newest last (when no mailer was handed in). */
+  /** Messages the app sent, newest last (when neither mailer nor realMailer was given). */
   outbox: MailMessage[];
   close(): Promise<void>;
 }
 
-export async function createTestApp(options: { env?: Record<string, string>; mailer?: Mailer } = {}): Promise<TestApp> {
+export interface TestAppOptions {
+  /** Environment variables on top of the test defaults. */
+  env?: Record<string, string>;
+  /** A mailer to use instead of the in-memory outbox. */
+  mailer?: Mailer;
+  /** Let the app build its real nodemailer mailer from the config (SMTP_URL), as in production. */
+  realMailer?: boolean;
+}
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  if (options.realMailer && options.mailer) throw new Error('createTestApp: pass either mailer or realMailer, not both');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'selah-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -64,7 +75,9 @@ export async function createTestApp(options: { env?: Record<string, string>; mai
   });
   const { database, drop } = await openTestDatabase();
   const outbox: MailMessage[] = [];
-  const mailer: Mailer = options.mailer ?? { send: async (message) => void outbox.push(message) };
+  const mailer: Mailer | undefined = options.realMailer
+    ? undefined
+    : (options.mailer ?? { send: async (message) => void outbox.push(message) });
   const app = await buildApp({ config, database, mailer, logger: false });
   await app.ready();
   return {
@@ -104,4 +117,28 @@ export async function signIn(app: FastifyInstance, email: string, password: stri
     headers: { origin: TEST_ORIGIN },
     payload: { email, password },
   });
+}
+
+export async function signOut(app: FastifyInstance, cookie: string) {
+  return app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { origin: TEST_ORIGIN, cookie } });
+}
+
+/** Registers a user and returns their id and session cookie. */
+export async function registerUser(app: FastifyInstance, email: string, password = 'correct horse 1', language?: string) {
+  const response = await register(app, email, password, language);
+  if (response.statusCode !== 200) throw new Error(`registering ${email} failed with ${response.statusCode}: ${response.body}`);
+  const body = response.json<{ user: { id: string } }>();
+  return { id: body.user.id, cookie: sessionCookie(response) };
+}
+
+/** The JSON error body every failure has: { error: { code, message } }, with the status and code expected. */
+export function expectApiError(response: LightMyRequestResponse, status: number, code?: string): { code: string; message: string } {
+  expect(response.statusCode, response.body).toBe(status);
+  expect(response.headers['content-type']).toMatch(/^application\/json/);
+  const body = response.json<{ error: { code: string; message: string } }>();
+  expect(body.error).toEqual({ code: expect.any(String), message: expect.any(String) });
+  expect(body.error.code.length).toBeGreaterThan(0);
+  expect(body.error.message.length).toBeGreaterThan(0);
+  if (code !== undefined) expect(body.error.code).toBe(code);
+  return body.error;
 }

@@ -32,6 +32,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
         },
       });
     }
+    if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+      // A body that does not parse is a validation failure like any other, not a Fastify internals code.
+      return reply.status(400).send({ error: { code: ERROR_CODES.validation, message: `Invalid body: ${error.message}` } });
+    }
     const status = error.statusCode ?? 500;
     if (status === 429) {
       return reply.status(429).send({ error: { code: ERROR_CODES.rateLimited, message: 'Too many requests. Please try again later.' } });

@@ -80,6 +80,9 @@ export function createAuth(options: {
     // @fastify/rate-limit guards the auth routes, per process and configurable.
     rateLimit: { enabled: false },
     advanced: {
+      // better-auth skips its origin and redirect-URL checks when NODE_ENV is "test" or TEST is set;
+      // keep them on everywhere so tests see what production does.
+      disableOriginCheck: false,
       cookiePrefix: 'selah',
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
     },

@@ -1,0 +1,61 @@
+import type { ReactNode } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { AppShell, BareLayout } from './AppShell';
+import { ErrorScreen } from './ErrorScreen';
+import { RequireAuth } from './RequireAuth';
+
+type PageModule = Promise<{ default: () => ReactNode }>;
+
+/** A lazily loaded page; `guarded` pages need a signed-in user (spec section 5). */
+function page(path: string, load: () => PageModule, guarded = false): RouteObject {
+  return {
+    path,
+    lazy: async () => {
+      const { default: Page } = await load();
+      return { Component: guarded ? () => <RequireAuth><Page /></RequireAuth> : Page };
+    },
+  };
+}
+
+const comingSoon = () => import('../features/placeholder/ComingSoonPage');
+
+export const routes: RouteObject[] = [
+  {
+    errorElement: <ErrorScreen />,
+    children: [
+      { path: '/', element: <Navigate to="/dashboard" replace /> },
+      {
+        element: <BareLayout />,
+        children: [
+          page('/login', () => import('../features/auth/LoginPage')),
+          page('/registerpage', () => import('../features/auth/RegisterPage')),
+          page('/reset-password', () => import('../features/auth/ResetPasswordPage')),
+          page('/player', comingSoon),
+        ],
+      },
+      {
+        element: <AppShell />,
+        children: [
+          page('/dashboard', () => import('../features/dashboard/DashboardPage')),
+          page('/userprofile', () => import('../features/profile/ProfilePage'), true),
+          page('/account-settings', () => import('../features/profile/AccountSettingsPage'), true),
+          page('/security', () => import('../features/profile/SecurityPage'), true),
+          page('/library', comingSoon, true),
+          page('/search', comingSoon, true),
+          page('/quiz', comingSoon, true),
+          page('/statistics', comingSoon, true),
+          page('/goals', comingSoon, true),
+          page('/subscription', comingSoon, true),
+          page('/paywall', comingSoon),
+          page('/category', comingSoon),
+          page('/journey-plan/:journeyId', comingSoon),
+          page('/journey-day/:journeyId/:dayId', comingSoon),
+          page('/personalized-journey/*', comingSoon, true),
+          page('*', () => import('../features/placeholder/NotFoundPage')),
+        ],
+      },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

@@ -1,0 +1,101 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { Button } from '../../components/Button';
+import { TextField } from '../../components/TextField';
+import { track } from '../../lib/analytics';
+import { useAuth } from '../../lib/auth';
+import { authClient } from '../../lib/auth-client';
+import { notify } from '../../lib/toast';
+import { AuthLayout, OrSeparator } from './AuthLayout';
+import { AppleMark, GoogleMark } from './social-icons';
+import { startSocialSignIn, type SocialProvider } from './social-sign-in';
+
+export default function LoginPage() {
+  const { t } = useTranslation('auth');
+  const navigate = useNavigate();
+  const { user, refresh } = useAuth();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState<'password' | 'reset' | SocialProvider | null>(null);
+
+  if (user && busy === null) return <Navigate to="/dashboard" replace />;
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy('password');
+    const { error } = await authClient.signIn.email({ email: email.trim(), password });
+    if (error) {
+      notify.error(t('login.failed'));
+      setBusy(null);
+      return;
+    }
+    track({ name: 'login', params: { method: 'password' } });
+    await refresh();
+    navigate('/dashboard', { replace: true });
+  };
+
+  const onForgotPassword = async () => {
+    const address = email.trim();
+    if (!address) {
+      notify.error(t('reset.emptyEmail'));
+      return;
+    }
+    setBusy('reset');
+    const { error } = await authClient.requestPasswordReset({ email: address, redirectTo: '/reset-password' });
+    setBusy(null);
+    if (error) notify.error(t('reset.failed'));
+    else notify.success(t('reset.sent'));
+  };
+
+  const onSocial = async (provider: SocialProvider) => {
+    setBusy(provider);
+    const failure = await startSocialSignIn(provider);
+    if (failure) {
+      notify.error(t(provider === 'google' ? 'social.googleFailed' : 'social.appleFailed'));
+      setBusy(null);
+    }
+  };
+
+  return (
+    <AuthLayout title={t('login.title')} description={t('login.description')}>
+      <form onSubmit={onSubmit} className="flex flex-col gap-4">
+        <TextField label={t('fields.email')} type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+        <TextField
+          label={t('fields.password')}
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <div className="-mt-1 flex justify-end">
+          <button type="button" onClick={onForgotPassword} disabled={busy !== null} className="text-sm font-semibold text-primary hover:underline disabled:opacity-60">
+            {t('login.forgot')}
+          </button>
+        </div>
+        <Button type="submit" disabled={busy !== null}>
+          {busy === 'password' ? t('login.submitting') : t('login.submit')}
+        </Button>
+      </form>
+      <OrSeparator label={t('or')} />
+      <div className="flex flex-col gap-3">
+        <Button variant="secondary" onClick={() => onSocial('google')} disabled={busy !== null}>
+          <GoogleMark />
+          {busy === 'google' ? t('social.connecting') : t('social.continueWithGoogle')}
+        </Button>
+        <Button variant="secondary" onClick={() => onSocial('apple')} disabled={busy !== null} className="!bg-ink !text-white hover:!bg-ink/90">
+          <AppleMark />
+          {busy === 'apple' ? t('social.connecting') : t('social.signInWithApple')}
+        </Button>
+      </div>
+      <p className="mt-6 text-center text-sm text-muted">
+        {t('login.noAccount')}{' '}
+        <Link to="/registerpage" className="font-semibold text-primary hover:underline">
+          {t('login.toRegister')}
+        </Link>
+      </p>
+    </AuthLayout>
+  );
+}

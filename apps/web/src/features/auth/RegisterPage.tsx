@@ -1,0 +1,98 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Button } from '../../components/Button';
+import { TextField } from '../../components/TextField';
+import { apiFetch } from '../../lib/api';
+import { useAuth } from '../../lib/auth';
+import { authClient } from '../../lib/auth-client';
+import { notify } from '../../lib/toast';
+import { AuthLayout, OrSeparator } from './AuthLayout';
+import { RegistrationCarousel } from './RegistrationCarousel';
+import { AppleMark, GoogleMark } from './social-icons';
+import { startSocialSignIn, type SocialProvider } from './social-sign-in';
+
+type Setup = { complete: boolean } | null;
+
+export default function RegisterPage() {
+  const { t } = useTranslation('auth');
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [params] = useSearchParams();
+  const { user, refresh } = useAuth();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState<'password' | SocialProvider | null>(null);
+  // A new Google or Apple account comes back here with ?welcome=1: its setup is already done.
+  const [setup, setSetup] = useState<Setup>(() => (params.get('welcome') === '1' ? { complete: true } : null));
+
+  if (user && busy === null && setup === null) return <Navigate to="/dashboard" replace />;
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy('password');
+    setSetup({ complete: false });
+    const { error } = await authClient.signUp.email({ email: email.trim(), password, name: '' });
+    if (error) {
+      // The carousel finishes after a failed registration too; the form stays filled in.
+      setSetup(null);
+      setBusy(null);
+      notify.error(t('register.failed'));
+      return;
+    }
+    await refresh();
+    // The profile row was created with the account; reading it once warms the cache for the next screens.
+    await queryClient.prefetchQuery({ queryKey: ['me'], queryFn: () => apiFetch('/api/me') });
+    setSetup({ complete: true });
+  };
+
+  const onSocial = async (provider: SocialProvider) => {
+    setBusy(provider);
+    const failure = await startSocialSignIn(provider);
+    if (failure) {
+      notify.error(t(provider === 'google' ? 'social.googleFailed' : 'social.appleFailed'));
+      setBusy(null);
+    }
+  };
+
+  return (
+    <>
+      <AuthLayout title={t('register.title')} description={t('register.description')}>
+        <form onSubmit={onSubmit} className="flex flex-col gap-4">
+          <TextField label={t('fields.email')} type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+          <TextField
+            label={t('fields.password')}
+            type="password"
+            name="password"
+            autoComplete="new-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+          <Button type="submit" disabled={busy !== null}>
+            {busy === 'password' ? t('register.submitting') : t('register.submit')}
+          </Button>
+        </form>
+        <OrSeparator label={t('or')} />
+        <div className="flex flex-col gap-3">
+          <Button variant="secondary" onClick={() => onSocial('google')} disabled={busy !== null}>
+            <GoogleMark />
+            {busy === 'google' ? t('social.connecting') : t('social.continueWithGoogle')}
+          </Button>
+          <Button variant="secondary" onClick={() => onSocial('apple')} disabled={busy !== null} className="!bg-ink !text-white hover:!bg-ink/90">
+            <AppleMark />
+            {busy === 'apple' ? t('social.connecting') : t('social.continueWithApple')}
+          </Button>
+        </div>
+        <p className="mt-6 text-center text-sm text-muted">
+          {t('register.haveAccount')}{' '}
+          <Link to="/login" className="font-semibold text-primary hover:underline">
+            {t('register.toLogin')}
+          </Link>
+        </p>
+      </AuthLayout>
+      {setup ? <RegistrationCarousel complete={setup.complete} onFinish={() => navigate('/dashboard', { replace: true })} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,107 @@
+import { Bell, Globe } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LANGUAGES, type Language } from '@selah/domain/languages';
+import { Card, PageHeader } from '../../components/PageHeader';
+import { notify } from '../../lib/toast';
+import { useMe } from './api/get-me';
+import { useUpdateMe } from './api/update-me';
+import { CenteredSpinner } from './ProfilePage';
+
+/** After a language change the page reloads so every screen and cached text follows (spec section 9). */
+export const LANGUAGE_RELOAD_DELAY_MS = 500;
+
+const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', es: 'Español', pl: 'Polski' };
+
+export default function AccountSettingsPage() {
+  const { t, i18n } = useTranslation('profile');
+  const me = useMe();
+  const update = useUpdateMe();
+  const [notificationsOverride, setNotificationsOverride] = useState<boolean | null>(null);
+
+  if (me.isPending) return <CenteredSpinner />;
+  if (me.isError || !me.data) return <p className="px-5 pt-10 text-center text-muted">{t('settings.loadFailed')}</p>;
+
+  const notifications = notificationsOverride ?? me.data.prayerNotifications;
+  const currentLanguage = (i18n.resolvedLanguage as Language | undefined) ?? me.data.language;
+
+  const onToggleNotifications = async () => {
+    const next = !notifications;
+    setNotificationsOverride(next);
+    try {
+      await update.mutateAsync({ prayerNotifications: next });
+      notify.success(next ? t('settings.notificationsEnabled') : t('settings.notificationsDisabled'));
+    } catch {
+      notify.error(t('settings.notificationsFailed'));
+    }
+    // Either way the cached profile is the truth now: on failure the toggle goes back.
+    setNotificationsOverride(null);
+  };
+
+  const onLanguage = async (language: Language) => {
+    try {
+      await update.mutateAsync({ language });
+      await i18n.changeLanguage(language);
+      notify.success(t('settings.languageUpdated', { lng: language }));
+      setTimeout(() => window.location.reload(), LANGUAGE_RELOAD_DELAY_MS);
+    } catch {
+      notify.error(t('settings.languageFailed'));
+    }
+  };
+
+  return (
+    <main>
+      <PageHeader title={t('settings.title')} back="/userprofile" backLabel={t('backToProfile')} />
+      <div className="mx-auto flex max-w-2xl flex-col gap-5 px-5">
+        <Card>
+          <div className="flex items-center gap-4">
+            <Bell aria-hidden="true" className="h-6 w-6 text-primary" />
+            <div className="flex-1">
+              <p id="notifications-label" className="font-semibold text-ink">
+                {t('settings.notifications')}
+              </p>
+              <p className="text-sm text-muted">{t('settings.notificationsHint')}</p>
+            </div>
+            <button
+              type="button"
+              role="switch"
+              aria-checked={notifications}
+              aria-labelledby="notifications-label"
+              disabled={update.isPending}
+              onClick={onToggleNotifications}
+              className={`relative h-8 w-14 shrink-0 rounded-full transition-colors ${notifications ? 'bg-primary' : 'bg-line'}`}
+            >
+              <span className={`absolute top-1 left-1 h-6 w-6 rounded-full bg-white shadow transition-transform ${notifications ? 'translate-x-6' : ''}`} />
+            </button>
+          </div>
+        </Card>
+        <Card>
+          <fieldset>
+            <legend className="mb-3 flex items-center gap-3 font-semibold text-ink">
+              <Globe aria-hidden="true" className="h-6 w-6 text-primary" />
+              {t('settings.language')}
+            </legend>
+            <div className="flex flex-col gap-2">
+              {LANGUAGES.map((language) => (
+                <label key={language} className={`flex min-h-12 cursor-pointer items-center gap-3 rounded-xl border px-4 ${currentLanguage === language ? 'border-primary bg-primary/5' : 'border-line'}`}>
+                  <input
+                    type="radio"
+                    name="language"
+                    value={language}
+                    checked={currentLanguage === language}
+                    disabled={update.isPending}
+                    onChange={() => void onLanguage(language)}
+                    className="accent-primary"
+                  />
+                  <span lang={language} className="text-ink">
+                    {LANGUAGE_NAMES[language]}
+                  </span>
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        </Card>
+      </div>
+    </main>
+  );
+}

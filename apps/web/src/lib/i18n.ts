@@ -1,0 +1,38 @@
+import i18n from 'i18next';
+import LanguageDetector from 'i18next-browser-languagedetector';
+import HttpBackend from 'i18next-http-backend';
+import { initReactI18next } from 'react-i18next';
+import { DEFAULT_LANGUAGE, LANGUAGES } from '@selah/domain/languages';
+
+/** Namespaces: one per feature, loaded when a screen first needs it. */
+export const NAMESPACES = ['common', 'auth', 'profile'] as const;
+
+export function initI18n(): Promise<unknown> {
+  i18n.on('languageChanged', (lng) => {
+    document.documentElement.lang = lng;
+  });
+  return i18n
+    .use(HttpBackend)
+    .use(LanguageDetector)
+    .use(initReactI18next)
+    .init({
+      fallbackLng: DEFAULT_LANGUAGE,
+      supportedLngs: [...LANGUAGES],
+      load: 'languageOnly',
+      nonExplicitSupportedLngs: true,
+      ns: ['common'],
+      defaultNS: 'common',
+      backend: { loadPath: '/locales/{{lng}}/{{ns}}.json', addPath: '/locales/add/{{lng}}/{{ns}}' },
+      detection: {
+        order: ['querystring', 'cookie', 'localStorage', 'sessionStorage', 'navigator', 'htmlTag'],
+        lookupQuerystring: 'lng',
+        caches: ['localStorage', 'cookie'],
+      },
+      // Translation loading: 5 retries, 350 ms first delay, doubling (spec section 9).
+      maxRetries: 5,
+      retryTimeout: 350,
+      saveMissing: import.meta.env.DEV,
+      interpolation: { escapeValue: false },
+      react: { useSuspense: true },
+    });
+}

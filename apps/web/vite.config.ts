@@ -1,0 +1,14 @@
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const apiTarget = process.env.API_URL ?? 'http://localhost:8080';
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  build: { outDir: 'dist', sourcemap: true, target: 'es2022' },
+  server: {
+    port: 5173,
+    proxy: { '/api': apiTarget, '/locales': apiTarget, '/media': apiTarget, '/health': apiTarget },
+  },
+});

@@ -1,0 +1,39 @@
+import { defineConfig, devices } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 8181);
+export const E2E_DATA_DIR = '.tmp/e2e-data';
+
+/** Browser tests: Debian's Chromium against the production build served by the real server. */
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: process.env.CI ? [['list']] : [['list']],
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  use: {
+    baseURL: `http://localhost:${port}`,
+    viewport: { width: 390, height: 844 },
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    },
+    trace: 'retain-on-failure',
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 390, height: 844 } } }],
+  webServer: {
+    command: `rm -rf ${E2E_DATA_DIR} && node apps/server/dist/main.js`,
+    url: `http://localhost:${port}/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      PORT: String(port),
+      DATA_DIR: E2E_DATA_DIR,
+      PUBLIC_URL: `http://localhost:${port}`,
+      AUTH_RATE_LIMIT_MAX: '500',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+    },
+  },
+});
