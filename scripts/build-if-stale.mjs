@@ -24,7 +24,13 @@ const targets = [
   {
     name: 'web app',
     output: path.join(root, 'apps/web/dist/index.html'),
-    inputs: [...shared, path.join(root, 'apps/web/src'), path.join(root, 'apps/web/index.html'), path.join(root, 'apps/web/public'), path.join(root, 'apps/web/vite.config.ts')],
+    inputs: [
+      ...shared,
+      path.join(root, 'apps/web/src'),
+      path.join(root, 'apps/web/index.html'),
+      path.join(root, 'apps/web/public'),
+      path.join(root, 'apps/web/vite.config.ts'),
+    ],
     command: ['npm', ['run', 'build', '-w', '@selah/web']],
   },
   {

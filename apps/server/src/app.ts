@@ -81,7 +81,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   // ---- platform ----
   registerErrorHandling(app);
-  const mailer = deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir, logger: app.log });
+  const mailer =
+    deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir, logger: app.log });
   const media = createLocalMediaStore(config.mediaDir);
   const { db } = database;
 

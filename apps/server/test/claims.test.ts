@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { records } from '../src/platform/db/schema';
-import { createTestApp, registerUser, signIn, type TestApp } from './helpers';
+import { createTestApp, registerUser, signIn, TEST_ORIGIN, type TestApp } from './helpers';
 
 /** Spec section 9: pending record claims, 50 on register and 10 on each login. */
 describe('claiming records that waited for an email address', () => {
@@ -27,7 +27,10 @@ describe('claiming records that waited for an email address', () => {
   };
 
   const recordsWaitingFor = (email: string) =>
-    t.database.db.select().from(records).where(and(eq(records.pendingUserId, email), eq(records.claimed, false), isNull(records.userId)));
+    t.database.db
+      .select()
+      .from(records)
+      .where(and(eq(records.pendingUserId, email), eq(records.claimed, false), isNull(records.userId)));
   const recordsOf = (userId: string) => t.database.db.select().from(records).where(eq(records.userId, userId));
 
   it('claims 50 on registration and 10 more on each later sign-in', async () => {
@@ -93,5 +96,23 @@ describe('claiming records that waited for an email address', () => {
     const { id } = await registerUser(t.app, 'nothing-waiting@example.com');
     expect((await signIn(t.app, 'nothing-waiting@example.com', 'correct horse 1')).statusCode).toBe(200);
     expect(await recordsOf(id)).toHaveLength(0);
+  });
+
+  it('deleting the account also removes the records still waiting for its address', async () => {
+    const email = 'leaving@example.com';
+    await waitingFor(email, 60);
+    await waitingFor('staying@example.com', 2);
+    const { cookie } = await registerUser(t.app, email, 'claim password 1');
+    expect(await recordsWaitingFor(email)).toHaveLength(10);
+
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/me',
+      headers: { cookie, origin: TEST_ORIGIN },
+      payload: { password: 'claim password 1' },
+    });
+    expect(deleted.statusCode).toBe(200);
+    expect(await recordsWaitingFor(email)).toHaveLength(0);
+    expect(await recordsWaitingFor('staying@example.com')).toHaveLength(2);
   });
 });

@@ -60,6 +60,8 @@ export interface TestAppOptions {
   mailer?: Mailer;
   /** Let the app build its real nodemailer mailer from the config (SMTP_URL), as in production. */
   realMailer?: boolean;
+  /** Collect the app's log lines (JSON strings) at this level and above; otherwise logging is off. */
+  logLines?: { level: 'error' | 'warn' | 'info'; lines: string[] };
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -78,8 +80,18 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const mailer: Mailer | undefined = options.realMailer
     ? undefined
     : (options.mailer ?? { send: async (message) => void outbox.push(message) });
-  const app = await buildApp({ config, database, mailer, logger: false });
-  await app.ready();
+  const logger = options.logLines
+    ? { level: options.logLines.level, stream: { write: (line: string) => void options.logLines!.lines.push(line) } }
+    : false;
+  let app: FastifyInstance;
+  try {
+    app = await buildApp({ config, database, mailer, logger });
+    await app.ready();
+  } catch (error) {
+    await drop();
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   return {
     app,
     database,

@@ -140,3 +140,34 @@ describe('password reset by email (real SMTP)', () => {
     expect(smtp.messages).toHaveLength(before);
   });
 });
+
+describe('password reset when the mail server is down', () => {
+  let t: TestApp;
+  const logLines: string[] = [];
+  beforeAll(async () => {
+    // Start and stop a server to get a port nobody listens on.
+    const smtp = await startSmtpServer();
+    await smtp.close();
+    t = await createTestApp({
+      realMailer: true,
+      env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}?ignoreTLS=true&connectionTimeout=2000` },
+      logLines: { level: 'error', lines: logLines },
+    });
+  });
+  afterAll(async () => t?.close());
+
+  it('logs the failure and answers like for an unknown address (no enumeration)', async () => {
+    await registerUser(t.app, 'unlucky@example.com');
+    const known = await requestReset(t, 'unlucky@example.com');
+    const unknown = await requestReset(t, 'stranger@example.com');
+    expect(known.statusCode).toBe(200);
+    expect(known.json()).toEqual(unknown.json());
+    // The failure is logged at error level with the SMTP cause.
+    const errors = logLines.map((line) => JSON.parse(line) as { level: number; msg: string; args?: unknown });
+    const mailFailure = errors.find((entry) => entry.level >= 50 && entry.msg.startsWith('auth:'));
+    expect(mailFailure, logLines.join('')).toBeDefined();
+    expect(JSON.stringify(mailFailure!.args)).toContain('ECONNREFUSED');
+    // The server keeps serving.
+    expect((await t.app.inject({ url: '/health' })).statusCode).toBe(200);
+  });
+});

@@ -250,7 +250,9 @@ describe('profile', () => {
       const days = await db.select().from(personalizedJourneyDays);
       const bobJourneyIds = bobRows.personalizedJourneys.map((journey) => journey.id);
       expect(days.map((day) => day.journeyId)).toEqual(bobJourneyIds);
-      expect(await db.select().from(personalizedJourneyDays).where(inArray(personalizedJourneyDays.journeyId, bobJourneyIds))).toHaveLength(1);
+      expect(await db.select().from(personalizedJourneyDays).where(inArray(personalizedJourneyDays.journeyId, bobJourneyIds))).toHaveLength(
+        1,
+      );
 
       // Analytics stay, anonymised.
       const events = await db.select().from(analyticsEvents);

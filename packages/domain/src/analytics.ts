@@ -30,9 +30,7 @@ export const analyticsEventSchema = z.discriminatedUnion('name', [
   }),
   z.object({
     name: z.literal('begin_checkout'),
-    params: z
-      .object({ item_name: z.string().max(100), price: z.number(), method: z.string().max(40) })
-      .strict(),
+    params: z.object({ item_name: z.string().max(100), price: z.number(), method: z.string().max(40) }).strict(),
   }),
 ]);
 export type AnalyticsEvent = z.infer<typeof analyticsEventSchema>;

@@ -109,7 +109,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: env.DATABASE_URL,
     authSecret: resolveAuthSecret(env, dataDir),
     authRateLimitMax: env.AUTH_RATE_LIMIT_MAX,
-    trustedOrigins: [publicUrl, ...(env.TRUSTED_ORIGINS?.split(',').map((o) => o.trim()).filter(Boolean) ?? [])],
+    trustedOrigins: [
+      publicUrl,
+      ...(env.TRUSTED_ORIGINS?.split(',')
+        .map((o) => o.trim())
+        .filter(Boolean) ?? []),
+    ],
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     outboxDir: path.join(dataDir, 'outbox'),

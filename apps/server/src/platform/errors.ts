@@ -14,8 +14,7 @@ export class HttpError extends Error {
 }
 
 export const notFound = (message = 'Not found'): HttpError => new HttpError(404, ERROR_CODES.notFound, message);
-export const unauthorized = (): HttpError =>
-  new HttpError(401, ERROR_CODES.unauthorized, 'You need to be signed in.');
+export const unauthorized = (): HttpError => new HttpError(401, ERROR_CODES.unauthorized, 'You need to be signed in.');
 
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
@@ -46,5 +45,4 @@ export function registerErrorHandling(app: FastifyInstance): void {
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ error: { code: ERROR_CODES.internal, message: 'Something went wrong. Please try again later.' } });
   });
-
 }

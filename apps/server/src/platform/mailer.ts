@@ -20,12 +20,7 @@ export interface Mailer {
  * nodemailer everywhere: SMTP when SMTP_URL is set; otherwise each message is streamed to an
  * .eml file in the outbox directory and its link is logged, so an embedded install needs no mail server.
  */
-export function createMailer(options: {
-  smtpUrl: string | undefined;
-  from: string;
-  outboxDir: string;
-  logger: FastifyBaseLogger;
-}): Mailer {
+export function createMailer(options: { smtpUrl: string | undefined; from: string; outboxDir: string; logger: FastifyBaseLogger }): Mailer {
   const { smtpUrl, from, outboxDir, logger } = options;
   const transport = smtpUrl
     ? nodemailer.createTransport(smtpUrl)

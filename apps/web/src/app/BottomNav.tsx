@@ -8,7 +8,10 @@ export function BottomNav() {
   const { t } = useTranslation('common');
   const linkClass = ({ isActive }: { isActive: boolean }) => `${item} ${isActive ? 'text-primary' : 'text-muted hover:text-ink'}`;
   return (
-    <nav aria-label={t('nav.label')} className="fixed inset-x-0 bottom-0 z-30 border-t border-line bg-surface/95 pb-[env(safe-area-inset-bottom)] backdrop-blur">
+    <nav
+      aria-label={t('nav.label')}
+      className="fixed inset-x-0 bottom-0 z-30 border-t border-line bg-surface/95 pb-[env(safe-area-inset-bottom)] backdrop-blur"
+    >
       <div className="mx-auto flex h-16 max-w-xl items-center justify-around">
         <NavLink to="/dashboard" className={linkClass}>
           <Home aria-hidden="true" className="h-6 w-6" />

@@ -12,7 +12,15 @@ function page(path: string, load: () => PageModule, guarded = false): RouteObjec
     path,
     lazy: async () => {
       const { default: Page } = await load();
-      return { Component: guarded ? () => <RequireAuth><Page /></RequireAuth> : Page };
+      return {
+        Component: guarded
+          ? () => (
+              <RequireAuth>
+                <Page />
+              </RequireAuth>
+            )
+          : Page,
+      };
     },
   };
 }

@@ -2,7 +2,17 @@ import { ChevronLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
-export function PageHeader({ title, back, backLabel, children }: { title: string; back?: string; backLabel?: string; children?: ReactNode }) {
+export function PageHeader({
+  title,
+  back,
+  backLabel,
+  children,
+}: {
+  title: string;
+  back?: string;
+  backLabel?: string;
+  children?: ReactNode;
+}) {
   return (
     <header className="mx-auto flex max-w-2xl items-center gap-3 px-5 pt-8 pb-4">
       {back ? (

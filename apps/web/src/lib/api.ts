@@ -32,5 +32,10 @@ export async function apiFetch<T>(path: string, init: { method?: string; body?: 
 function isApiErrorBody(data: unknown): data is ApiErrorBody {
   if (typeof data !== 'object' || data === null || !('error' in data)) return false;
   const error = (data as { error: unknown }).error;
-  return typeof error === 'object' && error !== null && typeof (error as { code?: unknown }).code === 'string' && typeof (error as { message?: unknown }).message === 'string';
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    typeof (error as { code?: unknown }).code === 'string' &&
+    typeof (error as { message?: unknown }).message === 'string'
+  );
 }

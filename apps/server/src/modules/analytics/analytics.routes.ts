@@ -10,13 +10,18 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ db: Database; logToConsole
   app.post(
     '/api/analytics/events',
     {
-      schema: { tags: ['analytics'], body: analyticsEventSchema, response: { 202: z.object({ accepted: z.literal(true) }), 400: apiErrorSchema } },
+      schema: {
+        tags: ['analytics'],
+        body: analyticsEventSchema,
+        response: { 202: z.object({ accepted: z.literal(true) }), 400: apiErrorSchema },
+      },
       config: { rateLimit: { max: 240, timeWindow: '1 minute' } },
     },
     async (request, reply) => {
       const event = request.body;
       await db.insert(analyticsEvents).values({ userId: request.sessionUser?.id ?? null, name: event.name, params: event.params });
-      if (logToConsole) request.log.info({ analytics: event.name, params: event.params, userId: request.sessionUser?.id }, 'analytics event');
+      if (logToConsole)
+        request.log.info({ analytics: event.name, params: event.params, userId: request.sessionUser?.id }, 'analytics event');
       return reply.status(202).send({ accepted: true as const });
     },
   );

@@ -21,6 +21,9 @@ export interface AuthLifecycle {
 
 export const UI_LANGUAGE_HEADER = 'x-selah-language';
 
+/** Requests that created a user: their new session is a registration, whose claims already ran (50, not 10 more). */
+const registeringRequests = new WeakSet<object>();
+
 export function createAuth(options: {
   config: AppConfig;
   db: Database;
@@ -98,6 +101,7 @@ export function createAuth(options: {
         create: {
           after: async (created, context) => {
             const language = toLanguage(context?.headers?.get(UI_LANGUAGE_HEADER) ?? context?.headers?.get('accept-language'));
+            if (context) registeringRequests.add(context);
             await lifecycle.onUserCreated({ userId: created.id, email: created.email, name: created.name, language });
           },
         },
@@ -105,7 +109,8 @@ export function createAuth(options: {
       session: {
         create: {
           after: async (created, context) => {
-            const isRegistration = context?.path === '/sign-up/email';
+            // Email sign-up and a first Google/Apple sign-in both create the user in this same request.
+            const isRegistration = context ? registeringRequests.has(context) : false;
             await lifecycle.onSessionCreated({ userId: created.userId, isRegistration });
           },
         },

@@ -36,9 +36,19 @@ export const localesRoutes: FastifyPluginAsyncZod<{ localesDir: string; cache: b
 
   app.post(
     '/locales/add/:lng/:ns',
-    { schema: { hide: true, params, body: z.record(z.string().max(200), z.string().max(2000)), response: { 204: z.null(), 400: apiErrorSchema } } },
+    {
+      schema: {
+        hide: true,
+        params,
+        body: z.record(z.string().max(200), z.string().max(2000)),
+        response: { 204: z.null(), 400: apiErrorSchema },
+      },
+    },
     async (request, reply) => {
-      request.log.warn({ lng: request.params.lng, ns: request.params.ns, keys: Object.keys(request.body).slice(0, 50) }, 'missing translation keys');
+      request.log.warn(
+        { lng: request.params.lng, ns: request.params.ns, keys: Object.keys(request.body).slice(0, 50) },
+        'missing translation keys',
+      );
       return reply.status(204).send(null);
     },
   );

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client';
-import { account, profiles } from '../../platform/db/schema';
+import { account, profiles, verification } from '../../platform/db/schema';
 
 export type ProfileRow = typeof profiles.$inferSelect;
 
@@ -28,6 +28,10 @@ export function profileQueries(db: Database) {
     },
     async touchLastLogin(userId: string, at: Date): Promise<void> {
       await db.update(profiles).set({ lastLoginAt: at }).where(eq(profiles.userId, userId));
+    },
+    /** Password-reset and similar tokens that name this user. */
+    async deleteVerificationsOf(userId: string): Promise<void> {
+      await db.delete(verification).where(eq(verification.value, userId));
     },
     async hasPassword(userId: string): Promise<boolean> {
       const rows = await db

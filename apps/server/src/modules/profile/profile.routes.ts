@@ -13,10 +13,8 @@ export const profileRoutes: FastifyPluginAsyncZod<{ service: ProfileService; aut
     return service.getMe(requireUser(request));
   });
 
-  app.patch(
-    '/api/me',
-    { schema: { tags: ['profile'], body: updateMeSchema, response: { 200: meSchema, ...errors } } },
-    async (request) => service.updateMe(requireUser(request), request.body),
+  app.patch('/api/me', { schema: { tags: ['profile'], body: updateMeSchema, response: { 200: meSchema, ...errors } } }, async (request) =>
+    service.updateMe(requireUser(request), request.body),
   );
 
   app.delete(

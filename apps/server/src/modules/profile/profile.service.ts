@@ -44,12 +44,7 @@ function toMe(row: ProfileRow, hasPassword: boolean): Me {
   };
 }
 
-export function profileService(deps: {
-  profiles: ProfileQueries;
-  records: RecordQueries;
-  media: MediaStore;
-  logger: FastifyBaseLogger;
-}) {
+export function profileService(deps: { profiles: ProfileQueries; records: RecordQueries; media: MediaStore; logger: FastifyBaseLogger }) {
   const { profiles, records, media, logger } = deps;
 
   /** Claims never block sign-in: a failure is logged and the user goes on. */
@@ -97,6 +92,9 @@ export function profileService(deps: {
       // Rows go by ON DELETE CASCADE; files do not, so remove them first.
       const urls = await records.mediaUrlsOfUser(userId);
       await media.removeByUrls(urls);
+      const profile = await profiles.find(userId);
+      if (profile) await records.deletePendingFor(profile.email);
+      await profiles.deleteVerificationsOf(userId);
     },
 
     async getMe(user: SessionUser): Promise<Me> {
@@ -155,11 +153,7 @@ export function profileService(deps: {
 function toDeleteError(code: string | undefined, message: string | undefined): HttpError {
   if (code === 'INVALID_PASSWORD') return new HttpError(400, ERROR_CODES.invalidPassword, 'Incorrect password. Please try again.');
   if (code === 'SESSION_EXPIRED') {
-    return new HttpError(
-      403,
-      ERROR_CODES.sessionExpired,
-      'For security, please log out and log in again before deleting your account.',
-    );
+    return new HttpError(403, ERROR_CODES.sessionExpired, 'For security, please log out and log in again before deleting your account.');
   }
   return new HttpError(400, code ?? 'DELETE_FAILED', message ?? 'Failed to delete account. Please try again later.');
 }

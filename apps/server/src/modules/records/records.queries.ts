@@ -22,6 +22,10 @@ export function recordQueries(db: Database) {
         .returning({ id: records.id });
       return claimed.length;
     },
+    /** Records still waiting for this email address (created for it before the account existed). */
+    async deletePendingFor(email: string): Promise<void> {
+      await db.delete(records).where(and(eq(records.pendingUserId, email.toLowerCase()), eq(records.claimed, false)));
+    },
     /** Every media URL the user's data points at (their prayers and personalized journey days). */
     async mediaUrlsOfUser(userId: string): Promise<string[]> {
       const recordUrls = await db

@@ -31,9 +31,10 @@ const migrationsFolder = (): string => {
   // src/platform/db -> apps/server/drizzle, and dist/ -> apps/server/drizzle
   const here = path.dirname(new URL(import.meta.url).pathname);
   const candidates = [path.resolve(here, '../../../drizzle'), path.resolve(here, '../drizzle')];
-  return candidates.find((dir) => existsSync(path.join(dir, "meta"))) ?? candidates[0]!;
+  return candidates.find((dir) => existsSync(path.join(dir, 'meta'))) ?? candidates[0]!;
 };
 
+const MIGRATION_LOCK_KEY = 7_261_001;
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.url) {
@@ -45,7 +46,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       exec: async (sqlText) => {
         await pool.query(sqlText);
       },
-      migrate: () => migratePg(db as never, { migrationsFolder: migrationsFolder() }),
+      migrate: async () => {
+        // Several processes may start at once: one migrates, the others wait for it.
+        const lock = await pool.connect();
+        try {
+          await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+          await migratePg(db as never, { migrationsFolder: migrationsFolder() });
+        } finally {
+          await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+          lock.release();
+        }
+      },
       close: () => pool.end(),
     };
   }

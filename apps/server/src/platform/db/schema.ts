@@ -105,7 +105,10 @@ export const profiles = pgTable('profiles', {
   language: text('language').notNull().default('en'),
   prayerNotifications: boolean('prayer_notifications').notNull().default(true),
   fcmToken: text('fcm_token'),
-  goals: jsonb('goals').$type<string[]>().notNull().default(sql`'["","",""]'::jsonb`),
+  goals: jsonb('goals')
+    .$type<string[]>()
+    .notNull()
+    .default(sql`'["","",""]'::jsonb`),
   plan: text('plan').notNull().default('Free'),
   purchasedAt: timestamp('purchased_at', { withTimezone: true }),
   expiresAt: timestamp('expires_at', { withTimezone: true }),
@@ -310,7 +313,10 @@ export const userJourneyProgress = pgTable(
       .notNull()
       .references(() => prayerJourneys.id, { onDelete: 'cascade' }),
     language: text('language').notNull().default('en'),
-    completedDays: jsonb('completed_days').$type<number[]>().notNull().default(sql`'[]'::jsonb`),
+    completedDays: jsonb('completed_days')
+      .$type<number[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     currentDay: integer('current_day').notNull().default(1),
     lastCompletedDay: integer('last_completed_day').notNull().default(0),
     lastPlayedAt: timestamp('last_played_at', { withTimezone: true }),

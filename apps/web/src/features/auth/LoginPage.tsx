@@ -8,8 +8,8 @@ import { useAuth } from '../../lib/auth';
 import { authClient } from '../../lib/auth-client';
 import { notify } from '../../lib/toast';
 import { AuthLayout, OrSeparator } from './AuthLayout';
-import { AppleMark, GoogleMark } from './social-icons';
-import { startSocialSignIn, type SocialProvider } from './social-sign-in';
+import { SocialButtons } from './SocialButtons';
+import type { SocialProvider } from './social-sign-in';
 
 export default function LoginPage() {
   const { t } = useTranslation('auth');
@@ -32,7 +32,7 @@ export default function LoginPage() {
     }
     track({ name: 'login', params: { method: 'password' } });
     await refresh();
-    navigate('/dashboard', { replace: true });
+    void navigate('/dashboard', { replace: true });
   };
 
   const onForgotPassword = async () => {
@@ -48,19 +48,18 @@ export default function LoginPage() {
     else notify.success(t('reset.sent'));
   };
 
-  const onSocial = async (provider: SocialProvider) => {
-    setBusy(provider);
-    const failure = await startSocialSignIn(provider);
-    if (failure) {
-      notify.error(t(provider === 'google' ? 'social.googleFailed' : 'social.appleFailed'));
-      setBusy(null);
-    }
-  };
-
   return (
     <AuthLayout title={t('login.title')} description={t('login.description')}>
       <form onSubmit={onSubmit} className="flex flex-col gap-4">
-        <TextField label={t('fields.email')} type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+        <TextField
+          label={t('fields.email')}
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
         <TextField
           label={t('fields.password')}
           type="password"
@@ -71,7 +70,12 @@ export default function LoginPage() {
           onChange={(e) => setPassword(e.target.value)}
         />
         <div className="-mt-1 flex justify-end">
-          <button type="button" onClick={onForgotPassword} disabled={busy !== null} className="text-sm font-semibold text-primary hover:underline disabled:opacity-60">
+          <button
+            type="button"
+            onClick={onForgotPassword}
+            disabled={busy !== null}
+            className="text-sm font-semibold text-primary hover:underline disabled:opacity-60"
+          >
             {t('login.forgot')}
           </button>
         </div>
@@ -80,16 +84,7 @@ export default function LoginPage() {
         </Button>
       </form>
       <OrSeparator label={t('or')} />
-      <div className="flex flex-col gap-3">
-        <Button variant="secondary" onClick={() => onSocial('google')} disabled={busy !== null}>
-          <GoogleMark />
-          {busy === 'google' ? t('social.connecting') : t('social.continueWithGoogle')}
-        </Button>
-        <Button variant="secondary" onClick={() => onSocial('apple')} disabled={busy !== null} className="!bg-ink !text-white hover:!bg-ink/90">
-          <AppleMark />
-          {busy === 'apple' ? t('social.connecting') : t('social.signInWithApple')}
-        </Button>
-      </div>
+      <SocialButtons appleLabel="signInWithApple" busy={busy} onBusyChange={setBusy} />
       <p className="mt-6 text-center text-sm text-muted">
         {t('login.noAccount')}{' '}
         <Link to="/registerpage" className="font-semibold text-primary hover:underline">

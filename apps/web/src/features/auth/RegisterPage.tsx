@@ -10,8 +10,8 @@ import { authClient } from '../../lib/auth-client';
 import { notify } from '../../lib/toast';
 import { AuthLayout, OrSeparator } from './AuthLayout';
 import { RegistrationCarousel } from './RegistrationCarousel';
-import { AppleMark, GoogleMark } from './social-icons';
-import { startSocialSignIn, type SocialProvider } from './social-sign-in';
+import { SocialButtons } from './SocialButtons';
+import type { SocialProvider } from './social-sign-in';
 
 type Setup = { complete: boolean } | null;
 
@@ -47,20 +47,19 @@ export default function RegisterPage() {
     setSetup({ complete: true });
   };
 
-  const onSocial = async (provider: SocialProvider) => {
-    setBusy(provider);
-    const failure = await startSocialSignIn(provider);
-    if (failure) {
-      notify.error(t(provider === 'google' ? 'social.googleFailed' : 'social.appleFailed'));
-      setBusy(null);
-    }
-  };
-
   return (
     <>
       <AuthLayout title={t('register.title')} description={t('register.description')}>
         <form onSubmit={onSubmit} className="flex flex-col gap-4">
-          <TextField label={t('fields.email')} type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+          <TextField
+            label={t('fields.email')}
+            type="email"
+            name="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
           <TextField
             label={t('fields.password')}
             type="password"
@@ -75,16 +74,7 @@ export default function RegisterPage() {
           </Button>
         </form>
         <OrSeparator label={t('or')} />
-        <div className="flex flex-col gap-3">
-          <Button variant="secondary" onClick={() => onSocial('google')} disabled={busy !== null}>
-            <GoogleMark />
-            {busy === 'google' ? t('social.connecting') : t('social.continueWithGoogle')}
-          </Button>
-          <Button variant="secondary" onClick={() => onSocial('apple')} disabled={busy !== null} className="!bg-ink !text-white hover:!bg-ink/90">
-            <AppleMark />
-            {busy === 'apple' ? t('social.connecting') : t('social.continueWithApple')}
-          </Button>
-        </div>
+        <SocialButtons appleLabel="continueWithApple" busy={busy} onBusyChange={setBusy} />
         <p className="mt-6 text-center text-sm text-muted">
           {t('register.haveAccount')}{' '}
           <Link to="/login" className="font-semibold text-primary hover:underline">
@@ -92,7 +82,7 @@ export default function RegisterPage() {
           </Link>
         </p>
       </AuthLayout>
-      {setup ? <RegistrationCarousel complete={setup.complete} onFinish={() => navigate('/dashboard', { replace: true })} /> : null}
+      {setup ? <RegistrationCarousel complete={setup.complete} onFinish={() => void navigate('/dashboard', { replace: true })} /> : null}
     </>
   );
 }

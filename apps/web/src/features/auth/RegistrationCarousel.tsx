@@ -19,7 +19,9 @@ export function RegistrationCarousel({ complete, onFinish }: { complete: boolean
   const [leaving, setLeaving] = useState(false);
   const finished = useRef(false);
   const onFinishRef = useRef(onFinish);
-  onFinishRef.current = onFinish;
+  useEffect(() => {
+    onFinishRef.current = onFinish;
+  });
 
   useEffect(() => {
     let slideOut: ReturnType<typeof setTimeout> | undefined;
@@ -54,7 +56,10 @@ export function RegistrationCarousel({ complete, onFinish }: { complete: boolean
       data-slides-shown={shown}
       className="fixed inset-0 z-50 flex flex-col items-center justify-center overflow-hidden bg-gradient-to-b from-primary-strong to-primary px-8 text-center text-white"
     >
-      <div aria-hidden="true" className="animate-breathe mb-10 h-24 w-24 rounded-full bg-gold-soft/25 shadow-[0_0_80px_rgba(243,230,204,0.45)]" />
+      <div
+        aria-hidden="true"
+        className="animate-breathe mb-10 h-24 w-24 rounded-full bg-gold-soft/25 shadow-[0_0_80px_rgba(243,230,204,0.45)]"
+      />
       <div
         key={slide}
         aria-live="polite"

@@ -37,7 +37,7 @@ export default function ResetPasswordPage() {
       return;
     }
     notify.success(t('resetPage.success'));
-    navigate('/login', { replace: true });
+    void navigate('/login', { replace: true });
   };
 
   return (

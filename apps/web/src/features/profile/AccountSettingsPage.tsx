@@ -71,7 +71,9 @@ export default function AccountSettingsPage() {
               onClick={onToggleNotifications}
               className={`relative h-8 w-14 shrink-0 rounded-full transition-colors ${notifications ? 'bg-primary' : 'bg-line'}`}
             >
-              <span className={`absolute top-1 left-1 h-6 w-6 rounded-full bg-white shadow transition-transform ${notifications ? 'translate-x-6' : ''}`} />
+              <span
+                className={`absolute top-1 left-1 h-6 w-6 rounded-full bg-white shadow transition-transform ${notifications ? 'translate-x-6' : ''}`}
+              />
             </button>
           </div>
         </Card>
@@ -83,7 +85,10 @@ export default function AccountSettingsPage() {
             </legend>
             <div className="flex flex-col gap-2">
               {LANGUAGES.map((language) => (
-                <label key={language} className={`flex min-h-12 cursor-pointer items-center gap-3 rounded-xl border px-4 ${currentLanguage === language ? 'border-primary bg-primary/5' : 'border-line'}`}>
+                <label
+                  key={language}
+                  className={`flex min-h-12 cursor-pointer items-center gap-3 rounded-xl border px-4 ${currentLanguage === language ? 'border-primary bg-primary/5' : 'border-line'}`}
+                >
                   <input
                     type="radio"
                     name="language"

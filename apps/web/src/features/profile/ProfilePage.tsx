@@ -1,5 +1,5 @@
 import { BarChart3, ChevronRight, Crown, Settings, Shield, Target } from 'lucide-react';
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { isPaidPlan, isUnlimitedPlan, MONTHLY_GENERATION_LIMIT, type Plan } from '@selah/domain/plans';
@@ -17,12 +17,6 @@ export default function ProfilePage() {
   const { t, i18n } = useTranslation('profile');
   const navigate = useNavigate();
   const me = useMe();
-  const update = useUpdateMe();
-  const [displayName, setDisplayName] = useState('');
-
-  useEffect(() => {
-    if (me.data) setDisplayName(me.data.displayName ?? '');
-  }, [me.data]);
 
   if (me.isPending) return <CenteredSpinner />;
   if (me.isError || !me.data) return <p className="px-5 pt-10 text-center text-muted">{t('loadFailed')}</p>;
@@ -30,23 +24,13 @@ export default function ProfilePage() {
   const profile = me.data;
   const plan = profile.subscription.plan;
   const goals = profile.goals.filter((goal) => goal.trim().length > 0);
-  const memberSince = new Intl.DateTimeFormat(i18n.resolvedLanguage, { month: 'long', year: 'numeric' }).format(new Date(profile.createdAt));
-
-  const onSave = async (event: FormEvent) => {
-    event.preventDefault();
-    try {
-      // Display name and goals are saved together (spec: /userprofile).
-      const name = displayName.trim() || null;
-      await update.mutateAsync(goals.length > 0 ? { displayName: name, goals } : { displayName: name });
-      notify.success(t('updated'));
-    } catch {
-      notify.error(t('updateFailed'));
-    }
-  };
+  const memberSince = new Intl.DateTimeFormat(i18n.resolvedLanguage, { month: 'long', year: 'numeric' }).format(
+    new Date(profile.createdAt),
+  );
 
   const onManageGoals = () => {
-    if (isPaidPlan(plan)) navigate('/goals');
-    else navigate('/paywall', { state: { fromGoals: true } });
+    if (isPaidPlan(plan)) void navigate('/goals');
+    else void navigate('/paywall', { state: { fromGoals: true } });
   };
 
   return (
@@ -55,7 +39,10 @@ export default function ProfilePage() {
       <div className="mx-auto flex max-w-2xl flex-col gap-5 px-5">
         <Card>
           <div className="mb-4 flex items-center gap-4">
-            <div aria-hidden="true" className="flex h-14 w-14 items-center justify-center rounded-full bg-gold-soft font-serif text-2xl text-primary">
+            <div
+              aria-hidden="true"
+              className="flex h-14 w-14 items-center justify-center rounded-full bg-gold-soft font-serif text-2xl text-primary"
+            >
               {(profile.displayName || profile.email).charAt(0).toUpperCase()}
             </div>
             <div className="min-w-0">
@@ -63,13 +50,7 @@ export default function ProfilePage() {
               <p className="text-sm text-muted">{t('memberSince', { date: memberSince })}</p>
             </div>
           </div>
-          <form onSubmit={onSave} className="flex flex-col gap-4">
-            <TextField label={t('details.displayName')} placeholder={t('details.displayNamePlaceholder')} value={displayName} maxLength={100} onChange={(e) => setDisplayName(e.target.value)} />
-            <TextField label={t('details.email')} value={profile.email} readOnly disabled />
-            <Button type="submit" disabled={update.isPending || displayName.trim() === (profile.displayName ?? '')}>
-              {update.isPending ? t('saving') : t('save')}
-            </Button>
-          </form>
+          <DetailsForm key={profile.displayName ?? ''} displayName={profile.displayName} email={profile.email} goals={goals} />
         </Card>
 
         <Card>
@@ -137,5 +118,39 @@ export function CenteredSpinner() {
     <div className="flex min-h-[50dvh] items-center justify-center text-primary">
       <Spinner className="h-8 w-8" />
     </div>
+  );
+}
+
+/** Display name and goals are saved together (spec: /userprofile). */
+function DetailsForm({ displayName: savedName, email, goals }: { displayName: string | null; email: string; goals: string[] }) {
+  const { t } = useTranslation('profile');
+  const update = useUpdateMe();
+  const [displayName, setDisplayName] = useState(savedName ?? '');
+
+  const onSave = async (event: FormEvent) => {
+    event.preventDefault();
+    try {
+      const name = displayName.trim() || null;
+      await update.mutateAsync(goals.length > 0 ? { displayName: name, goals } : { displayName: name });
+      notify.success(t('updated'));
+    } catch {
+      notify.error(t('updateFailed'));
+    }
+  };
+
+  return (
+    <form onSubmit={onSave} className="flex flex-col gap-4">
+      <TextField
+        label={t('details.displayName')}
+        placeholder={t('details.displayNamePlaceholder')}
+        value={displayName}
+        maxLength={100}
+        onChange={(e) => setDisplayName(e.target.value)}
+      />
+      <TextField label={t('details.email')} value={email} readOnly disabled />
+      <Button type="submit" disabled={update.isPending || displayName.trim() === (savedName ?? '')}>
+        {update.isPending ? t('saving') : t('save')}
+      </Button>
+    </form>
   );
 }

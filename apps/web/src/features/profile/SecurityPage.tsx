@@ -38,7 +38,7 @@ export default function SecurityPage() {
 
   const onSignOut = async () => {
     await signOut();
-    navigate('/login', { replace: true });
+    void navigate('/login', { replace: true });
   };
 
   const onDelete = async (event: FormEvent) => {
@@ -46,7 +46,7 @@ export default function SecurityPage() {
     try {
       await deleteMe.mutateAsync(hasPassword ? password : undefined);
       notify.success(t('security.deleted'));
-      navigate('/', { replace: true });
+      void navigate('/', { replace: true });
     } catch (error) {
       const code = error instanceof ApiError ? error.code : null;
       if (code === ERROR_CODES.invalidPassword) notify.error(t('security.wrongPassword'));

@@ -1,0 +1,93 @@
+import { en, expect, test, text, uniqueEmail } from './fixtures';
+import { expectBottomNavigation, passwordResetLink, pathIs, toast } from './helpers';
+
+const auth = en.auth;
+
+test.describe('sign-in screens', () => {
+  test('register shows the carousel for at least 3 slides, then lands on /dashboard', async ({ page }) => {
+    await page.goto('/registerpage');
+    await expect(page.getByRole('heading', { name: text(auth, 'register.title') })).toBeVisible();
+
+    await page.getByLabel(text(auth, 'fields.email')).fill(uniqueEmail('register'));
+    await page.getByLabel(text(auth, 'fields.password')).fill('a-good-password');
+    const register = page.getByRole('button', { name: text(auth, 'register.submit'), exact: true });
+    await register.click();
+
+    await expect(page.getByRole('button', { name: text(auth, 'register.submitting'), exact: true })).toBeDisabled();
+    const carousel = page.getByTestId('registration-carousel');
+    await expect(carousel).toBeVisible();
+    await expect(carousel).toHaveAttribute('aria-label', text(auth, 'carousel.label'));
+    await expect(carousel.getByRole('heading', { name: text(auth, 'carousel.welcome.title') })).toBeVisible();
+    await expect(carousel.getByRole('heading', { name: text(auth, 'carousel.preparing.title') })).toBeVisible();
+    // The carousel is still there when the third slide is counted: it never leaves before that.
+    await expect(carousel).toHaveAttribute('data-slides-shown', /^([3-9]|\d{2,})$/);
+
+    await expect(page).toHaveURL(pathIs('/dashboard'));
+    await expect(carousel).toHaveCount(0);
+    await expectBottomNavigation(page);
+  });
+
+  test('log out from /security lands on /login, and guarded pages then redirect there', async ({ signedInPage: page }) => {
+    await page.goto('/security');
+    await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+    await expect(page).toHaveURL(pathIs('/login'));
+    await expect(page.getByRole('heading', { name: text(auth, 'login.title') })).toBeVisible();
+
+    await page.goto('/userprofile');
+    await expect(page).toHaveURL(pathIs('/login'));
+    await expect(page.getByRole('heading', { name: text(auth, 'login.title') })).toBeVisible();
+  });
+
+  test('a wrong password is refused with a toast; the right one goes to /dashboard', async ({ page, account, consoleGuard }) => {
+    consoleGuard.allow({ status: 401, path: '/api/auth/sign-in/email' });
+    await page.goto('/login');
+    await page.getByLabel(text(auth, 'fields.email')).fill(account.email);
+    await page.getByLabel(text(auth, 'fields.password')).fill(`${account.password}-wrong`);
+    await page.getByRole('button', { name: text(auth, 'login.submit'), exact: true }).click();
+
+    await expect(toast(page, 'Failed to log in. Please check your email and password.')).toBeVisible();
+    await expect(page).toHaveURL(pathIs('/login'));
+    await expect(page.getByRole('button', { name: text(auth, 'login.submit'), exact: true })).toBeEnabled();
+
+    await page.getByLabel(text(auth, 'fields.password')).fill(account.password);
+    await page.getByRole('button', { name: text(auth, 'login.submit'), exact: true }).click();
+    await expect(page).toHaveURL(pathIs('/dashboard'));
+    await expectBottomNavigation(page);
+  });
+
+  test('forgot password: asks for an email, sends the reset email, and the link sets a new password', async ({ page, account, consoleGuard }) => {
+    await page.goto('/login');
+    const forgot = page.getByRole('button', { name: text(auth, 'login.forgot'), exact: true });
+    await forgot.click();
+    await expect(toast(page, 'Please enter your email address first.')).toBeVisible();
+
+    await page.getByLabel(text(auth, 'fields.email')).fill(account.email);
+    await forgot.click();
+    await expect(toast(page, 'Password reset email sent! Please check your inbox.')).toBeVisible();
+
+    const link = await passwordResetLink(account.email);
+    await page.goto(link);
+    await expect(page).toHaveURL((url) => url.pathname === '/reset-password' && Boolean(url.searchParams.get('token')));
+    await expect(page.getByRole('heading', { name: text(auth, 'resetPage.title') })).toBeVisible();
+
+    const newPassword = `${account.password}-new`;
+    await page.getByLabel(text(auth, 'resetPage.newPassword'), { exact: true }).fill(newPassword);
+    await page.getByLabel(text(auth, 'resetPage.confirmPassword'), { exact: true }).fill(newPassword);
+    await page.getByRole('button', { name: text(auth, 'resetPage.submit'), exact: true }).click();
+    await expect(toast(page, text(auth, 'resetPage.success'))).toBeVisible();
+    await expect(page).toHaveURL(pathIs('/login'));
+
+    // The old password no longer works; the new one does.
+    consoleGuard.allow({ status: 401, path: '/api/auth/sign-in/email' });
+    await page.getByLabel(text(auth, 'fields.email')).fill(account.email);
+    await page.getByLabel(text(auth, 'fields.password')).fill(account.password);
+    await page.getByRole('button', { name: text(auth, 'login.submit'), exact: true }).click();
+    await expect(toast(page, text(auth, 'login.failed'))).toBeVisible();
+    await expect(page).toHaveURL(pathIs('/login'));
+
+    await page.getByLabel(text(auth, 'fields.password')).fill(newPassword);
+    await page.getByRole('button', { name: text(auth, 'login.submit'), exact: true }).click();
+    await expect(page).toHaveURL(pathIs('/dashboard'));
+    await expectBottomNavigation(page);
+  });
+});

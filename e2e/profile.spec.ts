@@ -1,0 +1,66 @@
+import { en, expect, readLocale, test, text } from './fixtures';
+import { pathIs, toast } from './helpers';
+
+const profile = en.profile;
+
+test.describe('profile', () => {
+  test('account settings: notifications toggle, and choosing Español reloads the page in Spanish', async ({ signedInPage: page }) => {
+    await page.goto('/account-settings');
+    await expect(page.getByRole('heading', { name: text(profile, 'settings.title') })).toBeVisible();
+
+    const notifications = page.getByRole('switch', { name: 'Prayer notifications' });
+    await expect(notifications).toHaveAttribute('aria-checked', 'true');
+    await notifications.click();
+    await expect(toast(page, 'Notifications disabled')).toBeVisible();
+    await expect(notifications).toHaveAttribute('aria-checked', 'false');
+    await expect(notifications).toBeEnabled();
+    await notifications.click();
+    await expect(toast(page, 'Notifications enabled')).toBeVisible();
+    await expect(notifications).toHaveAttribute('aria-checked', 'true');
+
+    const es = readLocale('es', 'profile');
+    await expect(page.getByRole('radio', { name: 'English' })).toBeChecked();
+    // A flag on the window tells the reload apart from the re-render in Spanish that comes first.
+    await page.evaluate(() => Object.assign(window, { beforeLanguageChange: true }));
+    await page.getByRole('radio', { name: 'Español' }).check();
+    await expect(toast(page, text(es, 'settings.languageUpdated'))).toBeVisible();
+    await expect.poll(() => page.evaluate(() => 'beforeLanguageChange' in window)).toBe(false);
+
+    await expect(page).toHaveURL(pathIs('/account-settings'));
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(text(es, 'settings.title'));
+    await expect(page.getByRole('switch', { name: text(es, 'settings.notifications') })).toHaveAttribute('aria-checked', 'true');
+    await expect(page.getByRole('radio', { name: 'Español' })).toBeChecked();
+    const me = await page.request.get('/api/me');
+    expect(((await me.json()) as { language: string }).language).toBe('es');
+  });
+
+  test('delete account from /security needs the right password', async ({ signedInPage: page, signedInAccount: account, consoleGuard }) => {
+    await page.goto('/security');
+    await page.getByRole('button', { name: text(profile, 'security.deleteTitle'), exact: true }).click();
+
+    const confirm = page.getByRole('button', { name: text(profile, 'security.deleteConfirm'), exact: true });
+    const password = page.getByLabel(text(profile, 'security.deletePasswordLabel'));
+    await expect(confirm).toBeDisabled();
+    await password.fill(`${account.password}-wrong`);
+    await expect(confirm).toBeEnabled();
+
+    consoleGuard.allow({ status: 400, path: '/api/me' });
+    await confirm.click();
+    await expect(toast(page, 'Incorrect password. Please try again.')).toBeVisible();
+    await expect(page).toHaveURL(pathIs('/security'));
+
+    await password.fill(account.password);
+    await confirm.click();
+    await expect(toast(page, 'Your account has been deleted')).toBeVisible();
+    await expect(page).toHaveURL(pathIs('/dashboard'));
+
+    consoleGuard.allow({ status: 401, path: '/api/auth/sign-in/email' });
+    await page.goto('/login');
+    await page.getByLabel(text(en.auth, 'fields.email')).fill(account.email);
+    await page.getByLabel(text(en.auth, 'fields.password')).fill(account.password);
+    await page.getByRole('button', { name: text(en.auth, 'login.submit'), exact: true }).click();
+    await expect(toast(page, text(en.auth, 'login.failed'))).toBeVisible();
+    await expect(page).toHaveURL(pathIs('/login'));
+  });
+});
