@@ -27,6 +27,21 @@ test.describe('sign-in screens', () => {
     await expectBottomNavigation(page);
   });
 
+  test('Google and Apple buttons show the failure message when the provider is not configured', async ({ page, consoleGuard }) => {
+    consoleGuard.allow({ status: 404, path: '/api/auth/sign-in/social' });
+    await page.goto('/login');
+    await page.getByRole('button', { name: text(auth, 'social.continueWithGoogle') }).click();
+    await expect(toast(page, text(auth, 'social.googleFailed'))).toBeVisible();
+    await page.getByRole('button', { name: text(auth, 'social.signInWithApple') }).click();
+    await expect(toast(page, text(auth, 'social.appleFailed'))).toBeVisible();
+    await expect(page).toHaveURL(pathIs('/login'));
+
+    await page.goto('/registerpage');
+    await page.getByRole('button', { name: text(auth, 'social.continueWithApple') }).click();
+    await expect(toast(page, text(auth, 'social.appleFailed'))).toBeVisible();
+    await expect(page.getByRole('button', { name: text(auth, 'social.continueWithApple') })).toBeEnabled();
+  });
+
   test('log out from /security lands on /login, and guarded pages then redirect there', async ({ signedInPage: page }) => {
     await page.goto('/security');
     await page.getByRole('button', { name: 'Sign out', exact: true }).click();
@@ -55,7 +70,11 @@ test.describe('sign-in screens', () => {
     await expectBottomNavigation(page);
   });
 
-  test('forgot password: asks for an email, sends the reset email, and the link sets a new password', async ({ page, account, consoleGuard }) => {
+  test('forgot password: asks for an email, sends the reset email, and the link sets a new password', async ({
+    page,
+    account,
+    consoleGuard,
+  }) => {
     await page.goto('/login');
     const forgot = page.getByRole('button', { name: text(auth, 'login.forgot'), exact: true });
     await forgot.click();

@@ -21,7 +21,7 @@ export function readLocale(lng: string, ns: Namespace): Translations {
   try {
     return JSON.parse(readFileSync(file, 'utf8')) as Translations;
   } catch (error) {
-    throw new Error(`Cannot read the translations ${path.relative(ROOT, file)}: ${(error as Error).message}`);
+    throw new Error(`Cannot read the translations ${path.relative(ROOT, file)}: ${(error as Error).message}`, { cause: error });
   }
 }
 

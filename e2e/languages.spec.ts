@@ -1,7 +1,16 @@
 import { en, expect, readLocale, test, text } from './fixtures';
 
 /** The login screen's visible texts. */
-const LOGIN_KEYS = ['login.title', 'login.description', 'login.submit', 'login.forgot', 'login.noAccount', 'login.toRegister', 'fields.email', 'fields.password'];
+const LOGIN_KEYS = [
+  'login.title',
+  'login.description',
+  'login.submit',
+  'login.forgot',
+  'login.noAccount',
+  'login.toRegister',
+  'fields.email',
+  'fields.password',
+];
 
 for (const lng of ['es', 'pl'] as const) {
   test(`/login?lng=${lng} is shown in ${lng}`, async ({ page }) => {
@@ -25,7 +34,9 @@ for (const lng of ['es', 'pl'] as const) {
     const englishLogin = Object.values(en.auth.login as Record<string, string>);
     for (const english of englishLogin) {
       if (translatedTexts.some((candidate) => candidate.includes(english))) continue;
-      await expect(page.locator('body'), `English "${english}" on the ${lng} login screen`).not.toContainText(english, { useInnerText: true });
+      await expect(page.locator('body'), `English "${english}" on the ${lng} login screen`).not.toContainText(english, {
+        useInnerText: true,
+      });
     }
   });
 }

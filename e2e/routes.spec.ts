@@ -1,7 +1,17 @@
 import { en, expect, test, text } from './fixtures';
 import { expectBottomNavigation, pathIs } from './helpers';
 
-const GUARDED = ['/library', '/search', '/quiz', '/statistics', '/goals', '/userprofile', '/account-settings', '/security', '/subscription'];
+const GUARDED = [
+  '/library',
+  '/search',
+  '/quiz',
+  '/statistics',
+  '/goals',
+  '/userprofile',
+  '/account-settings',
+  '/security',
+  '/subscription',
+];
 
 test.describe('routes', () => {
   for (const route of GUARDED) {

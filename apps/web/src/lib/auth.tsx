@@ -1,4 +1,4 @@
-import { createContext, use, useCallback, useMemo, type ReactNode } from 'react';
+import { createContext, use, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { authClient } from './auth-client';
 import { queryClient } from './query-client';
 
@@ -10,6 +10,7 @@ export interface SignedInUser {
 
 interface AuthState {
   user: SignedInUser | null;
+  /** True only until the first session answer: later refetches never count as pending. */
   isPending: boolean;
   /** Signs out and clears every cached query (records, prayers, journeys, progress...). */
   signOut(): Promise<void>;
@@ -22,11 +23,19 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const session = authClient.useSession();
   const sessionUser = session.data?.user;
   const refetch = session.refetch;
+  // better-auth marks every refetch while signed out as pending (data is null). Only the first answer
+  // matters here: otherwise sign-up, a focus refetch or refresh() would unmount the router into the splash.
+  const [settled, setSettled] = useState(false);
+  if (!settled && !session.isPending) setSettled(true);
+  const isPending = !settled && session.isPending;
 
   const signOut = useCallback(async () => {
-    await authClient.signOut();
-    queryClient.clear();
+    // No signal: better-auth's own session refetch, 10 ms later, would cancel the awaited one below.
+    await authClient.signOut({ fetchOptions: { disableSignal: true } });
+    // The session goes first: clearing the cache while the user still looks signed in makes mounted
+    // screens refetch their data (GET /api/me...) without a session, which answers 401.
     await refetch();
+    queryClient.clear();
   }, [refetch]);
 
   const refresh = useCallback(async () => {
@@ -36,11 +45,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const value = useMemo<AuthState>(
     () => ({
       user: sessionUser ? { id: sessionUser.id, email: sessionUser.email, name: sessionUser.name } : null,
-      isPending: session.isPending,
+      isPending,
       signOut,
       refresh,
     }),
-    [sessionUser, session.isPending, signOut, refresh],
+    [sessionUser, isPending, signOut, refresh],
   );
   return <AuthContext value={value}>{children}</AuthContext>;
 }
