@@ -1,0 +1,25 @@
+/**
+ * What the player receives through navigation state (spec: /player): enough to play and show a prayer
+ * without another request.
+ */
+export interface PlayerTrack {
+  id: string;
+  title: string;
+  audioUrl: string;
+  /** The words of the prayer (recordText or text in the spec). */
+  text: string;
+  /** Seconds. */
+  duration: number;
+  isDefault: boolean;
+  /** "prayers", a category id, or a user's topic. */
+  preference: string;
+  slug: string | null;
+  /** Set when the audio belongs to a journey day: tapping the mini bar returns there. */
+  journey?: { kind: 'fixed' | 'personalized'; journeyId: string; dayId: number; journeyType?: string };
+}
+
+export function isPlayerTrack(value: unknown): value is PlayerTrack {
+  if (typeof value !== 'object' || value === null) return false;
+  const track = value as Partial<PlayerTrack>;
+  return typeof track.id === 'string' && typeof track.title === 'string' && typeof track.audioUrl === 'string' && track.audioUrl.length > 0;
+}
