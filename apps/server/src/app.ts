@@ -13,6 +13,9 @@ import { registerErrorHandling } from './platform/errors';
 import { createMailer, type Mailer } from './platform/mailer';
 import { createLocalMediaStore, MEDIA_URL_PREFIX } from './platform/media';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
+import { contentQueries } from './modules/content/content.queries';
+import { contentRoutes } from './modules/content/content.routes';
+import { feedService } from './modules/content/feed.service';
 import { createAuth } from './modules/auth/auth';
 import { authRoutes } from './modules/auth/auth.routes';
 import { readSessionUser } from './modules/auth/session';
@@ -102,6 +105,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(healthRoutes);
   await app.register(authRoutes, { auth, config });
   await app.register(profileRoutes, { service: profiles, auth });
+  const feed = feedService(contentQueries(db));
+  app.decorate('feed', feed);
+  await app.register(contentRoutes, { feed });
   await app.register(analyticsRoutes, { db, logToConsole: config.isDevelopment });
   await app.register(localesRoutes, { localesDir: config.localesDir, cache: !config.isDevelopment });
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
@@ -148,5 +154,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 declare module 'fastify' {
   interface FastifyInstance {
     auth: ReturnType<typeof createAuth>;
+    feed: ReturnType<typeof feedService>;
   }
 }

@@ -16,6 +16,8 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   /** Runs raw SQL (several statements allowed when there are no parameters). */
   exec(sqlText: string): Promise<void>;
+  /** Raw parameterised SQL (pg-boss talks to the database through this). */
+  query(sqlText: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
@@ -46,6 +48,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       exec: async (sqlText) => {
         await pool.query(sqlText);
       },
+      query: async (sqlText, values) => {
+        const result = await pool.query(sqlText, values);
+        return { rows: result.rows as Record<string, unknown>[] };
+      },
       migrate: async () => {
         // Several processes may start at once: one migrates, the others wait for it.
         const lock = await pool.connect();
@@ -69,6 +75,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     kind: 'pglite',
     exec: async (sqlText) => {
       await client.exec(sqlText);
+    },
+    query: async (sqlText, values) => {
+      // PGlite's query() takes one statement; parameterless batches (pg-boss's schema) go through exec().
+      if (!values || values.length === 0) {
+        const results = await client.exec(sqlText);
+        return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
+      }
+      const result = await client.query(sqlText, values);
+      return { rows: result.rows as Record<string, unknown>[] };
     },
     migrate: () => migratePglite(db, { migrationsFolder: migrationsFolder() }),
     close: () => client.close(),

@@ -428,3 +428,20 @@ export const webhookEvents = pgTable('webhook_events', {
   payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+// ---- the cycle daily prayers are published from (content/daily), voiced at import ----
+export interface CycleTranslation {
+  title: string;
+  text: string;
+  audioUrl: string | null;
+  duration: number | null;
+  sourceHash: string | null;
+}
+
+export const dailyPrayerCycle = pgTable('daily_prayer_cycle', {
+  /** 1-based position in the cycle. */
+  cycle: integer('cycle').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  translations: jsonb('translations').$type<Record<string, CycleTranslation>>().notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,142 @@
+import { createHash } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Language } from '@selah/domain/languages';
+import type { CycleTranslation } from '../../platform/db/schema';
+import type { ContentQueries } from './content.queries';
+import { readContentFiles, type ContentEntry } from './content.files';
+
+/** What the import needs from the voice pipeline: text in, a mastered audio file out. */
+export interface Voicer {
+  /** Identifies the provider and its settings: a change re-voices everything. */
+  readonly id: string;
+  voice(input: { text: string; language: Language; ambient: boolean }): Promise<{
+    data: Buffer;
+    durationSeconds: number;
+    contentType: string;
+    extension: string;
+  }>;
+}
+
+export interface MediaWriter {
+  put(data: Buffer, meta: { extension: string; contentType: string }): Promise<string>;
+}
+
+export interface ImportProgress {
+  start(total: number): void;
+  advance(label: string): void;
+  stop(): void;
+}
+
+export interface ImportSummary {
+  categories: number;
+  items: number;
+  dailyPrayers: number;
+  voiced: number;
+  unchanged: number;
+}
+
+/** Default content is voiced with the soft ambient bed under it. */
+const AMBIENT = true;
+/** Two files at a time keep both cores busy (espeak and ffmpeg alternate). */
+const VOICING_CONCURRENCY = 2;
+
+export const spokenText = (entry: ContentEntry): string => `${entry.title}.\n\n${entry.text}`;
+
+export function sourceHash(voicerId: string, language: string, entry: ContentEntry): string {
+  return createHash('sha256').update(JSON.stringify([voicerId, AMBIENT, language, entry.title, entry.text])).digest('hex').slice(0, 32);
+}
+
+/**
+ * Reads content/, upserts categories, items and the daily cycle, and voices what changed since the last
+ * import (a translation whose text, title or voice differs from what its audio was made from).
+ * Idempotent: a second run with the same files voices nothing.
+ */
+export async function importContent(deps: {
+  contentDir: string;
+  queries: ContentQueries;
+  voicer: Voicer;
+  media: MediaWriter;
+  logger: FastifyBaseLogger;
+  progress?: ImportProgress;
+}): Promise<ImportSummary> {
+  const { contentDir, queries, voicer, media, logger, progress } = deps;
+  const files = await readContentFiles(contentDir);
+
+  for (const category of files.categories) await queries.upsertCategory(category.id, category.order, category.name);
+
+  type Task = { label: string; language: Language; entry: ContentEntry; hash: string; save: (audio: { audioUrl: string; duration: number }) => Promise<void> };
+  const tasks: Task[] = [];
+  let unchanged = 0;
+
+  for (const item of files.items) {
+    const contentId = await queries.upsertItem(item);
+    for (const [language, entry] of Object.entries(item.translations)) {
+      const hash = sourceHash(voicer.id, language, entry);
+      const existing = await queries.findTranslation(contentId, language);
+      if (existing?.audioUrl && existing.sourceHash === hash) {
+        unchanged++;
+        continue;
+      }
+      await queries.upsertTranslationText(contentId, language, entry.title, entry.text);
+      tasks.push({
+        label: `${item.slug} (${language})`,
+        language: language as Language,
+        entry,
+        hash,
+        save: (audio) => queries.setTranslationAudio(contentId, language, { ...audio, sourceHash: hash }),
+      });
+    }
+  }
+  await queries.deactivateItemsOtherThan(files.items.map((item) => item.slug));
+
+  for (const item of files.daily) {
+    const existing = await queries.findCycle(item.cycle);
+    const translations: Record<string, CycleTranslation> = {};
+    for (const [language, entry] of Object.entries(item.translations)) {
+      const hash = sourceHash(voicer.id, language, entry);
+      const previous = existing?.slug === item.slug ? existing.translations[language] : undefined;
+      const voiced = previous?.audioUrl && previous.sourceHash === hash;
+      translations[language] = voiced ? previous : { title: entry.title, text: entry.text, audioUrl: null, duration: null, sourceHash: null };
+      if (voiced) {
+        unchanged++;
+        continue;
+      }
+      tasks.push({
+        label: `${item.slug} (${language})`,
+        language: language as Language,
+        entry,
+        hash,
+        save: (audio) =>
+          queries.setCycleTranslation(item.cycle, language, { title: entry.title, text: entry.text, ...audio, sourceHash: hash }),
+      });
+    }
+    await queries.upsertCycle(item.cycle, item.slug, translations);
+  }
+  await queries.trimCycle(files.daily.length);
+
+  if (tasks.length > 0) logger.info({ files: tasks.length }, 'voicing content');
+  progress?.start(tasks.length);
+  let next = 0;
+  const runOne = async (): Promise<void> => {
+    while (next < tasks.length) {
+      const task = tasks[next++]!;
+      const audio = await voicer.voice({ text: spokenText(task.entry), language: task.language, ambient: AMBIENT });
+      const audioUrl = await media.put(audio.data, { extension: audio.extension, contentType: audio.contentType });
+      await task.save({ audioUrl, duration: Math.round(audio.durationSeconds * 100) / 100 });
+      progress?.advance(task.label);
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: Math.min(VOICING_CONCURRENCY, tasks.length) }, runOne));
+  } finally {
+    progress?.stop();
+  }
+
+  return {
+    categories: files.categories.length,
+    items: files.items.length,
+    dailyPrayers: files.daily.length,
+    voiced: tasks.length,
+    unchanged,
+  };
+}

@@ -1,0 +1,176 @@
+import { and, asc, desc, eq, inArray, isNotNull, lte, notInArray, sql } from 'drizzle-orm';
+import type { Database } from '../../platform/db/client';
+import {
+  categories,
+  categoryTranslations,
+  dailyPrayerCycle,
+  dailyPrayerTranslations,
+  dailyPrayers,
+  defaultContent,
+  defaultContentTranslations,
+  records,
+  type CycleTranslation,
+} from '../../platform/db/schema';
+
+export function contentQueries(db: Database) {
+  return {
+    async upsertCategory(id: string, order: number, names: Record<string, string>): Promise<void> {
+      await db.insert(categories).values({ id, order }).onConflictDoUpdate({ target: categories.id, set: { order } });
+      for (const [language, name] of Object.entries(names)) {
+        await db
+          .insert(categoryTranslations)
+          .values({ categoryId: id, language, name })
+          .onConflictDoUpdate({ target: [categoryTranslations.categoryId, categoryTranslations.language], set: { name } });
+      }
+    },
+
+    async upsertItem(input: { slug: string; preference: string; order: number }): Promise<string> {
+      const [row] = await db
+        .insert(defaultContent)
+        .values({ slug: input.slug, preference: input.preference, sortOrder: input.order, isActive: true })
+        .onConflictDoUpdate({
+          target: defaultContent.slug,
+          set: { preference: input.preference, sortOrder: input.order, isActive: true, updatedAt: sql`now()` },
+        })
+        .returning({ id: defaultContent.id });
+      return row!.id;
+    },
+
+    /** Items no longer in content/ stop showing; their rows stay for anyone who saved a link. */
+    async deactivateItemsOtherThan(slugs: string[]): Promise<void> {
+      await db.update(defaultContent).set({ isActive: false }).where(notInArray(defaultContent.slug, slugs));
+    },
+
+    async findTranslation(contentId: string, language: string) {
+      const [row] = await db
+        .select()
+        .from(defaultContentTranslations)
+        .where(and(eq(defaultContentTranslations.contentId, contentId), eq(defaultContentTranslations.language, language)))
+        .limit(1);
+      return row;
+    },
+
+    async upsertTranslationText(contentId: string, language: string, title: string, text: string): Promise<void> {
+      await db
+        .insert(defaultContentTranslations)
+        .values({ contentId, language, title, text })
+        .onConflictDoUpdate({
+          target: [defaultContentTranslations.contentId, defaultContentTranslations.language],
+          set: { title, text },
+        });
+    },
+
+    async setTranslationAudio(contentId: string, language: string, audio: { audioUrl: string; duration: number; sourceHash: string }) {
+      await db
+        .update(defaultContentTranslations)
+        .set(audio)
+        .where(and(eq(defaultContentTranslations.contentId, contentId), eq(defaultContentTranslations.language, language)));
+    },
+
+    async findCycle(cycle: number) {
+      const [row] = await db.select().from(dailyPrayerCycle).where(eq(dailyPrayerCycle.cycle, cycle)).limit(1);
+      return row;
+    },
+
+    async upsertCycle(cycle: number, slug: string, translations: Record<string, CycleTranslation>): Promise<void> {
+      await db
+        .insert(dailyPrayerCycle)
+        .values({ cycle, slug, translations })
+        .onConflictDoUpdate({ target: dailyPrayerCycle.cycle, set: { slug, translations, updatedAt: sql`now()` } });
+    },
+
+    /** One language of a cycle entry, set in place so concurrent voicing of en and es cannot overwrite each other. */
+    async setCycleTranslation(cycle: number, language: string, value: CycleTranslation): Promise<void> {
+      await db
+        .update(dailyPrayerCycle)
+        .set({
+          translations: sql`jsonb_set(${dailyPrayerCycle.translations}, ${`{${language}}`}::text[], ${JSON.stringify(value)}::jsonb)`,
+          updatedAt: sql`now()`,
+        })
+        .where(eq(dailyPrayerCycle.cycle, cycle));
+    },
+
+    async trimCycle(length: number): Promise<void> {
+      await db.delete(dailyPrayerCycle).where(sql`${dailyPrayerCycle.cycle} > ${length}`);
+    },
+
+    async allCycles() {
+      return db.select().from(dailyPrayerCycle).orderBy(asc(dailyPrayerCycle.cycle));
+    },
+
+    /** Creates or refreshes the daily prayer of one date from a cycle entry. */
+    async publishDailyPrayer(date: string, cycleKey: string, translations: Record<string, CycleTranslation>): Promise<void> {
+      const [row] = await db
+        .insert(dailyPrayers)
+        .values({ date, cycleKey })
+        .onConflictDoUpdate({ target: dailyPrayers.date, set: { cycleKey } })
+        .returning({ id: dailyPrayers.id });
+      for (const [language, t] of Object.entries(translations)) {
+        const values = { title: t.title, text: t.text, audioUrl: t.audioUrl, duration: t.duration };
+        await db
+          .insert(dailyPrayerTranslations)
+          .values({ dailyPrayerId: row!.id, language, ...values })
+          .onConflictDoUpdate({ target: [dailyPrayerTranslations.dailyPrayerId, dailyPrayerTranslations.language], set: values });
+      }
+    },
+
+    // ---- reads for the feed ----
+    async categoriesWithNames() {
+      const rows = await db
+        .select({ id: categories.id, order: categories.order, language: categoryTranslations.language, name: categoryTranslations.name })
+        .from(categories)
+        .leftJoin(categoryTranslations, eq(categoryTranslations.categoryId, categories.id))
+        .orderBy(asc(categories.order));
+      return rows;
+    },
+
+    /** Active default content with every voiced translation. */
+    async activeItems() {
+      return db
+        .select({
+          id: defaultContent.id,
+          slug: defaultContent.slug,
+          preference: defaultContent.preference,
+          sortOrder: defaultContent.sortOrder,
+          createdAt: defaultContent.createdAt,
+          language: defaultContentTranslations.language,
+          title: defaultContentTranslations.title,
+          text: defaultContentTranslations.text,
+          audioUrl: defaultContentTranslations.audioUrl,
+          duration: defaultContentTranslations.duration,
+        })
+        .from(defaultContent)
+        .innerJoin(defaultContentTranslations, eq(defaultContentTranslations.contentId, defaultContent.id))
+        .where(and(eq(defaultContent.isActive, true), isNotNull(defaultContentTranslations.audioUrl)))
+        .orderBy(asc(defaultContent.preference), asc(defaultContent.sortOrder), asc(defaultContent.slug));
+    },
+
+    /** The newest daily prayers up to today (date not null, newest first), with their voiced translations. */
+    async latestDailyPrayers(today: string, limit: number) {
+      const latest = await db
+        .select({ id: dailyPrayers.id, date: dailyPrayers.date })
+        .from(dailyPrayers)
+        .where(lte(dailyPrayers.date, today))
+        .orderBy(desc(dailyPrayers.date))
+        .limit(limit);
+      if (latest.length === 0) return [];
+      const translations = await db
+        .select()
+        .from(dailyPrayerTranslations)
+        .where(and(inArray(dailyPrayerTranslations.dailyPrayerId, latest.map((row) => row.id)), isNotNull(dailyPrayerTranslations.audioUrl)));
+      return latest.map((row) => ({ ...row, translations: translations.filter((t) => t.dailyPrayerId === row.id) }));
+    },
+
+    /** The user's feed of records: completed, pending and processing, newest first. */
+    async userRecords(userId: string, limit: number) {
+      return db
+        .select()
+        .from(records)
+        .where(and(eq(records.userId, userId), inArray(records.status, ['completed', 'pending', 'processing'])))
+        .orderBy(desc(records.createdAt))
+        .limit(limit);
+    },
+  };
+}
+
+export type ContentQueries = ReturnType<typeof contentQueries>;
