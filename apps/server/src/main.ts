@@ -3,16 +3,25 @@ import { parseArgs } from 'node:util';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './platform/config';
 import { openDatabase } from './platform/db/client';
+import { startQueue } from './platform/queue';
+import { importContent } from './modules/content/content.import';
+import { registerContentJobs, requestContentImport } from './modules/content/content.jobs';
+import { contentQueries } from './modules/content/content.queries';
+import { DAILY_BACKFILL_DAYS, publishDailyPrayers } from './modules/content/daily.service';
+import { importProgress } from './modules/content/import-progress';
+import { createContentVoicer } from './modules/content/voicer';
 
 /**
- * Start-up: read the configuration, open and migrate the database, then serve.
+ * Start-up: read the configuration, open and migrate the database, then serve and/or run jobs.
  * Roles: "all" (default, embedded: API + web + jobs in one process), "api", "worker".
+ * `--migrate-only` and `--import-content` do their one thing and exit.
  */
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
       role: { type: 'string', default: 'all' },
       'migrate-only': { type: 'boolean', default: false },
+      'import-content': { type: 'boolean', default: false },
     },
   });
   const role = values.role;
@@ -32,8 +41,43 @@ async function main(): Promise<void> {
   }
 
   const app = await buildApp({ config, database });
+  const queries = contentQueries(database.db);
+  const publishDaily = async (days: number) => {
+    await publishDailyPrayers(queries, new Date(), days);
+    app.feed.invalidate();
+  };
+  const runImport = async () => {
+    try {
+      return await importContent({
+        contentDir: config.contentDir,
+        queries,
+        voicer: createContentVoicer(config),
+        media: app.media,
+        logger: app.log,
+        progress: importProgress(app.log),
+      });
+    } finally {
+      app.feed.invalidate();
+    }
+  };
+
+  if (values['import-content']) {
+    const summary = await runImport();
+    await publishDaily(DAILY_BACKFILL_DAYS);
+    console.log(
+      `Content imported: ${summary.categories} categories, ${summary.items} items, ${summary.dailyPrayers} daily prayers; ` +
+        `${summary.voiced} files voiced, ${summary.unchanged} unchanged.`,
+    );
+    await app.close();
+    await database.close();
+    return;
+  }
+
+  const runsJobs = role !== 'api';
+  const queue = await startQueue(database, app.log, { runsJobs });
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
+    await queue.stop({ graceful: true, timeout: 5000 }).catch(() => undefined);
     await app.close();
     await database.close();
     process.exit(0);
@@ -42,10 +86,15 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('unhandledRejection', (reason) => app.log.error({ err: reason }, 'unhandled rejection'));
 
+  if (runsJobs) {
+    await registerContentJobs(queue, { importContent: runImport, publishDaily, logger: app.log });
+    // Today's prayer (and the days before it) exist from the first second; new audio arrives with the import.
+    await publishDaily(DAILY_BACKFILL_DAYS);
+    await requestContentImport(queue);
+  }
   if (role === 'worker') {
-    // The job runner arrives with the voice pipeline; until then a worker only keeps the schema current.
     await app.ready();
-    app.log.info('worker ready (no job queues are registered yet)');
+    app.log.info('worker ready');
     return;
   }
   await app.listen({ port: config.port, host: config.host });

@@ -30,9 +30,23 @@ const envSchema = z.object({
   APPLE_CLIENT_ID: z.string().optional(),
   APPLE_CLIENT_SECRET: z.string().optional(),
   APPLE_APP_BUNDLE_IDENTIFIER: z.string().optional(),
+  // ---- voice and media store (generation pipeline) ----
+  VOICE_PROVIDER: z.enum(['espeak', 'openai', 'elevenlabs']).default('espeak'),
+  OPENAI_TTS_BASE_URL: z.url().default('https://api.openai.com'),
+  OPENAI_TTS_API_KEY: z.string().optional(),
+  OPENAI_TTS_MODEL: z.string().min(1).default('tts-1'),
+  OPENAI_TTS_VOICE: z.string().min(1).default('alloy'),
+  ELEVENLABS_API_KEY: z.string().optional(),
+  ELEVENLABS_VOICE_ID: z.string().optional(),
+  ELEVENLABS_BASE_URL: z.url().default('https://api.elevenlabs.io'),
+  ELEVENLABS_MODEL: z.string().min(1).default('eleven_multilingual_v2'),
+  MEDIA_STORE: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
   LOCALES_DIR: z.string().optional(),
+  CONTENT_DIR: z.string().optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -54,9 +68,14 @@ export interface AppConfig {
   mediaDir: string;
   google: { clientId: string; clientSecret: string } | undefined;
   apple: { clientId: string; clientSecret: string; appBundleIdentifier: string | undefined } | undefined;
+  /** Who voices generated prayers (VOICE_PROVIDER and its keys). */
+  voice: VoiceConfig;
+  /** Where generated audio is stored (MEDIA_STORE): DATA_DIR/media, or an S3-compatible bucket. */
+  mediaStore: MediaStoreConfig;
   logLevel: Env['LOG_LEVEL'];
   webDistDir: string;
   localesDir: string;
+  contentDir: string;
 }
 
 export class ConfigError extends Error {}
@@ -80,6 +99,105 @@ function resolveAuthSecret(env: Env, dataDir: string): string {
   const secret = randomBytes(32).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+// ---- voice and media store (generation pipeline) ----
+
+export type VoiceConfig =
+  | { provider: 'espeak' }
+  | { provider: 'openai'; baseUrl: string; apiKey: string; model: string; voice: string }
+  | { provider: 'elevenlabs'; baseUrl: string; apiKey: string; voiceId: string; model: string };
+
+export type MediaStoreConfig =
+  | { kind: 'local'; dir: string }
+  | {
+      kind: 's3';
+      bucket: string;
+      /** Key prefix inside the bucket ('' or 'some/folder/'). */
+      prefix: string;
+      /** Where objects are PUT: https://host/bucket/key when pathStyle, else https://bucket.host/key. */
+      endpoint: string;
+      pathStyle: boolean;
+      region: string;
+      /** What the stored URLs start with (a CDN or the bucket's public address); no trailing slash. */
+      publicUrl: string;
+      accessKeyId: string;
+      secretAccessKey: string;
+    };
+
+const required = (name: string, value: string | undefined, when: string): string => {
+  if (!value) throw new ConfigError(`Invalid configuration:\n  ${name}: required when ${when}`);
+  return value;
+};
+
+function voiceConfig(env: Env): VoiceConfig {
+  switch (env.VOICE_PROVIDER) {
+    case 'espeak':
+      return { provider: 'espeak' };
+    case 'openai':
+      return {
+        provider: 'openai',
+        baseUrl: env.OPENAI_TTS_BASE_URL,
+        apiKey: required('OPENAI_TTS_API_KEY', env.OPENAI_TTS_API_KEY, 'VOICE_PROVIDER=openai (any value for servers without keys)'),
+        model: env.OPENAI_TTS_MODEL,
+        voice: env.OPENAI_TTS_VOICE,
+      };
+    case 'elevenlabs':
+      return {
+        provider: 'elevenlabs',
+        baseUrl: env.ELEVENLABS_BASE_URL,
+        apiKey: required('ELEVENLABS_API_KEY', env.ELEVENLABS_API_KEY, 'VOICE_PROVIDER=elevenlabs'),
+        voiceId: required('ELEVENLABS_VOICE_ID', env.ELEVENLABS_VOICE_ID, 'VOICE_PROVIDER=elevenlabs'),
+        model: env.ELEVENLABS_MODEL,
+      };
+  }
+}
+
+/** MEDIA_STORE: unset or "local" (DATA_DIR/media), or s3://bucket[/prefix]?endpoint=...&region=...&publicUrl=... */
+function mediaStoreConfig(env: Env, mediaDir: string): MediaStoreConfig {
+  const value = env.MEDIA_STORE?.trim();
+  if (!value || value === 'local') return { kind: 'local', dir: mediaDir };
+  const invalid = (why: string) =>
+    new ConfigError(`Invalid configuration:\n  MEDIA_STORE: ${why} (expected local or s3://bucket?endpoint=...&region=...&publicUrl=...)`);
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw invalid('not a URL');
+  }
+  if (url.protocol !== 's3:') throw invalid(`unknown scheme ${url.protocol}`);
+  const bucket = url.hostname;
+  if (!bucket) throw invalid('no bucket name');
+  const prefix = url.pathname.replace(/^\/+|\/+$/g, '');
+  const httpUrl = (name: string): string | undefined => {
+    const raw = url.searchParams.get(name);
+    if (!raw) return undefined;
+    try {
+      const parsed = new URL(raw);
+      if (parsed.protocol === 'http:' || parsed.protocol === 'https:') return raw.replace(/\/+$/, '');
+    } catch {
+      // reported below
+    }
+    throw invalid(`${name} must be an http(s) URL`);
+  };
+  const region = url.searchParams.get('region') || 'us-east-1';
+  const customEndpoint = httpUrl('endpoint');
+  // A custom endpoint (MinIO, R2, B2, ...) is addressed path-style; AWS itself by virtual host.
+  const endpoint = customEndpoint ?? `https://s3.${region}.amazonaws.com`;
+  const pathStyle = Boolean(customEndpoint);
+  const bucketUrl = pathStyle ? `${endpoint}/${bucket}` : `https://${bucket}.s3.${region}.amazonaws.com`;
+  const when = 'MEDIA_STORE is an s3:// URL';
+  return {
+    kind: 's3',
+    bucket,
+    prefix: prefix ? `${prefix}/` : '',
+    endpoint,
+    pathStyle,
+    region,
+    publicUrl: httpUrl('publicUrl') ?? bucketUrl,
+    accessKeyId: required('S3_ACCESS_KEY_ID', env.S3_ACCESS_KEY_ID, when),
+    secretAccessKey: required('S3_SECRET_ACCESS_KEY', env.S3_SECRET_ACCESS_KEY, when),
+  };
 }
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -131,8 +249,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
             appBundleIdentifier: env.APPLE_APP_BUNDLE_IDENTIFIER,
           }
         : undefined,
+    voice: voiceConfig(env),
+    mediaStore: mediaStoreConfig(env, path.join(dataDir, 'media')),
     logLevel: env.LOG_LEVEL,
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(root, 'apps/web/dist')),
     localesDir: path.resolve(env.LOCALES_DIR ?? path.join(root, 'content/locales')),
+    contentDir: path.resolve(env.CONTENT_DIR ?? path.join(root, 'content')),
   };
 }

@@ -3,6 +3,7 @@ import { Suspense, useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { Toaster } from 'sonner';
 import { LoadingScreen } from '../components/LoadingScreen';
+import { AudioProvider } from '../lib/audio';
 import { AuthProvider, useAuth } from '../lib/auth';
 import { queryClient } from '../lib/query-client';
 import { MAX_TOASTS, TOAST_DURATION_MS } from '../lib/toast';
@@ -26,9 +27,11 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider>
-        <Suspense fallback={<LoadingScreen />}>
-          <Startup />
-        </Suspense>
+        <AudioProvider>
+          <Suspense fallback={<LoadingScreen />}>
+            <Startup />
+          </Suspense>
+        </AudioProvider>
         <Toaster position="top-center" duration={TOAST_DURATION_MS} visibleToasts={MAX_TOASTS} richColors closeButton />
       </AuthProvider>
     </QueryClientProvider>

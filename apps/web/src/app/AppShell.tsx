@@ -1,6 +1,7 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { LoadingScreen } from '../components/LoadingScreen';
+import { MiniPlayer } from '../features/player/MiniPlayer';
 import { track } from '../lib/analytics';
 import { BottomNav } from './BottomNav';
 
@@ -28,11 +29,17 @@ export function AppShell() {
   const { pathname } = useLocation();
   const hideNav = /^\/personalized-journey\/[^/]+\/loading/.test(pathname);
   return (
-    <div className="min-h-dvh pb-28">
+    // The extra bottom padding while the mini player shows keeps it from covering the end of the page.
+    <div className="min-h-dvh pb-28 has-[[data-testid=mini-player]]:pb-44">
       <Suspense fallback={<LoadingScreen />}>
         <Outlet />
       </Suspense>
-      <div id="mini-player-slot" className="fixed inset-x-0 bottom-16 z-20" />
+      <div
+        id="mini-player-slot"
+        className={`fixed inset-x-0 z-20 ${hideNav ? 'bottom-0 pb-[env(safe-area-inset-bottom)]' : 'bottom-[calc(4rem+env(safe-area-inset-bottom))]'}`}
+      >
+        <MiniPlayer />
+      </div>
       {hideNav ? null : <BottomNav />}
     </div>
   );

@@ -38,7 +38,7 @@ export const routes: RouteObject[] = [
           page('/login', () => import('../features/auth/LoginPage')),
           page('/registerpage', () => import('../features/auth/RegisterPage')),
           page('/reset-password', () => import('../features/auth/ResetPasswordPage')),
-          page('/player', comingSoon),
+          page('/player', () => import('../features/player/PlayerPage')),
         ],
       },
       {
@@ -55,7 +55,7 @@ export const routes: RouteObject[] = [
           page('/goals', comingSoon, true),
           page('/subscription', comingSoon, true),
           page('/paywall', comingSoon),
-          page('/category', comingSoon),
+          page('/category', () => import('../features/category/CategoryPage')),
           page('/journey-plan/:journeyId', comingSoon),
           page('/journey-day/:journeyId/:dayId', comingSoon),
           page('/personalized-journey/*', comingSoon, true),

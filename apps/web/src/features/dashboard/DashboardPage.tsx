@@ -1,7 +1,20 @@
-import { Plus } from 'lucide-react';
+import { ChevronRight } from 'lucide-react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useNavigate } from 'react-router';
+import { dailyDateLabel } from '@selah/domain/dates';
+import { formatDuration } from '@selah/domain/duration';
+import { DAILY_PRAYERS_SHOWN } from '@selah/domain/feed';
+import type { PlayerTrack } from '@selah/domain/player';
+import { CreateCard } from '../../components/CreateCard';
+import { CardSkeleton, PrayerCard } from '../../components/PrayerCard';
+import { Spinner } from '../../components/Spinner';
 import { useAuth } from '../../lib/auth';
+import { contentTrack, dailyTrack, userTrack, type CategoryState } from '../../lib/tracks';
+import { useFeed } from './api/get-feed';
+
+/** The dashboard stops waiting for its data after this long and shows what it has (spec section 9). */
+export const DASHBOARD_SAFETY_TIMEOUT_MS = 5000;
 
 function partOfDay(hour: number): 'morning' | 'afternoon' | 'evening' {
   if (hour < 12) return 'morning';
@@ -10,33 +23,183 @@ function partOfDay(hour: number): 'morning' | 'afternoon' | 'evening' {
 }
 
 export default function DashboardPage() {
-  const { t } = useTranslation('common');
+  const { t, i18n } = useTranslation('common');
+  const navigate = useNavigate();
   const { user } = useAuth();
-  return (
-    <main className="mx-auto max-w-5xl px-5 pt-10">
-      <p className="text-sm font-medium tracking-wide text-gold uppercase">Selah</p>
-      <h1 className="mt-1 font-serif text-3xl text-ink">{t(`dashboard.greeting.${partOfDay(new Date().getHours())}`)}</h1>
-      <p className="mt-2 text-muted">{t('dashboard.subtitle')}</p>
+  const language = i18n.resolvedLanguage ?? 'en';
+  const feed = useFeed(language);
+  const [gaveUpWaiting, setGaveUpWaiting] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setGaveUpWaiting(true), DASHBOARD_SAFETY_TIMEOUT_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  const loading = feed.isPending && !gaveUpWaiting;
+  const data = feed.data;
 
-      <section aria-labelledby="your-prayers" className="mt-10">
-        <h2 id="your-prayers" className="mb-4 text-xl font-semibold text-ink">
-          {t('dashboard.yourPrayers')}
-        </h2>
-        <div className="flex gap-4 overflow-x-auto pb-2">
-          <Link
-            to={user ? '/quiz' : '/login'}
-            className="flex h-44 w-[280px] shrink-0 flex-col justify-between rounded-3xl bg-gradient-to-br from-primary to-primary-strong p-5 text-white shadow-md transition-transform hover:-translate-y-0.5"
-          >
-            <span className="flex h-10 w-10 items-center justify-center rounded-full bg-white/15">
-              <Plus aria-hidden="true" className="h-6 w-6" />
-            </span>
-            <span>
-              <span className="block text-lg font-semibold">{t('dashboard.createTitle')}</span>
-              <span className="mt-1 block text-sm text-white/80">{t('dashboard.createBody')}</span>
-            </span>
-          </Link>
-        </div>
-      </section>
+  const open = (track: PlayerTrack) => void navigate('/player', { state: track });
+  const viewAll = (state: CategoryState) => void navigate('/category', { state });
+  const now = new Date();
+  const duration = (seconds: number) => formatDuration(seconds);
+  const playLabel = t('card.play');
+
+  const dateLabel = (date: string) => {
+    const label = dailyDateLabel(date, now, language);
+    return label.kind === 'date' ? label.text : t(`dates.${label.kind}`);
+  };
+
+  const dailyPrayers = data?.dailyPrayers ?? [];
+  const userPrayers = data?.userPrayers ?? [];
+
+  return (
+    <main className="mx-auto max-w-6xl pt-10" aria-busy={loading}>
+      <header className="px-5">
+        <p className="text-sm font-medium tracking-wide text-gold uppercase">Selah</p>
+        <h1 className="mt-1 font-serif text-3xl text-ink">{t(`dashboard.greeting.${partOfDay(now.getHours())}`)}</h1>
+        <p className="mt-2 text-muted">{t('dashboard.subtitle')}</p>
+      </header>
+
+      {loading || dailyPrayers.length > 0 ? (
+        <Section
+          id="daily"
+          title={t('dashboard.daily')}
+          action={
+            dailyPrayers.length > 0 ? (
+              <ViewAll label={t('dashboard.viewAll')} onClick={() => viewAll({ name: t('dashboard.daily'), items: dailyPrayers.map(dailyTrack) })} />
+            ) : null
+          }
+        >
+          {loading
+            ? [0, 1, 2].map((key) => <CardSkeleton key={key} />)
+            : dailyPrayers.slice(0, DAILY_PRAYERS_SHOWN).map((prayer) => (
+                <PrayerCard
+                  key={prayer.id}
+                  title={prayer.title}
+                  preference="daily"
+                  label={dateLabel(prayer.date)}
+                  meta={duration(prayer.duration)}
+                  playLabel={playLabel}
+                  onOpen={() => open(dailyTrack(prayer))}
+                />
+              ))}
+        </Section>
+      ) : null}
+
+      <Section id="your-prayers" title={t('dashboard.yourPrayers')}>
+        {loading ? <CardSkeleton /> : null}
+        {!loading &&
+          userPrayers.map((prayer) => {
+            const track = userTrack(prayer);
+            const busy = prayer.status === 'completed' ? undefined : <Spinner className="h-5 w-5" />;
+            return (
+              <PrayerCard
+                key={prayer.id}
+                title={prayer.title ?? t(prayer.status === 'pending' ? 'status.generating' : 'status.processing')}
+                preference={prayer.preference}
+                label={prayer.status === 'completed' ? undefined : t(prayer.status === 'pending' ? 'status.generating' : 'status.processing')}
+                meta={prayer.duration ? duration(prayer.duration) : undefined}
+                playLabel={playLabel}
+                busy={busy}
+                onOpen={track ? () => open(track) : undefined}
+              />
+            );
+          })}
+        {!loading ? <CreateCard to={user ? '/quiz' : '/login'} title={t('dashboard.createTitle')} body={t('dashboard.createBody')} /> : null}
+      </Section>
+
+      <Section
+        id="popular"
+        title={t('dashboard.popular')}
+        action={
+          data && data.popularPrayers.length > 0 ? (
+            <ViewAll
+              label={t('dashboard.viewAll')}
+              onClick={() => viewAll({ name: t('dashboard.popular'), items: data.popularPrayers.map(contentTrack) })}
+            />
+          ) : null
+        }
+      >
+        {loading
+          ? [0, 1, 2].map((key) => <CardSkeleton key={key} />)
+          : (data?.popularPrayers ?? []).map((item) => (
+              <PrayerCard
+                key={item.id}
+                title={item.title}
+                preference={item.preference}
+                meta={duration(item.duration)}
+                playLabel={playLabel}
+                onOpen={() => open(contentTrack(item))}
+              />
+            ))}
+      </Section>
+
+      {loading
+        ? [0, 1].map((key) => (
+            <Section key={key} id={`category-skeleton-${key}`} title="" skeletonTitle>
+              {[0, 1, 2].map((card) => (
+                <CardSkeleton key={card} />
+              ))}
+            </Section>
+          ))
+        : (data?.categories ?? [])
+            .filter((category) => category.items.length > 0)
+            .map((category) => (
+              <Section
+                key={category.id}
+                id={`category-${category.id}`}
+                title={category.name}
+                action={<ViewAll label={t('dashboard.viewAll')} onClick={() => viewAll({ name: category.name, items: category.items.map(contentTrack) })} />}
+              >
+                {category.items.map((item) => (
+                  <PrayerCard
+                    key={item.id}
+                    title={item.title}
+                    preference={item.preference}
+                    meta={duration(item.duration)}
+                    playLabel={playLabel}
+                    onOpen={() => open(contentTrack(item))}
+                  />
+                ))}
+              </Section>
+            ))}
     </main>
+  );
+}
+
+function Section({
+  id,
+  title,
+  action,
+  children,
+  skeletonTitle = false,
+}: {
+  id: string;
+  title: string;
+  action?: ReactNode;
+  children: ReactNode;
+  skeletonTitle?: boolean;
+}) {
+  return (
+    <section aria-labelledby={`${id}-title`} className="mt-9">
+      <div className="mb-4 flex items-center justify-between gap-3 px-5">
+        {skeletonTitle ? (
+          <div aria-hidden="true" className="h-6 w-40 animate-pulse rounded bg-line/70" />
+        ) : (
+          <h2 id={`${id}-title`} className="text-xl font-semibold text-ink">
+            {title}
+          </h2>
+        )}
+        {action}
+      </div>
+      <div className="flex snap-x gap-4 overflow-x-auto scroll-smooth px-5 pb-3 [scrollbar-width:thin]">{children}</div>
+    </section>
+  );
+}
+
+function ViewAll({ label, onClick }: { label: string; onClick: () => void }) {
+  return (
+    <button type="button" onClick={onClick} className="flex items-center gap-1 rounded-full px-3 py-1.5 text-sm font-semibold text-primary hover:bg-primary/5">
+      {label}
+      <ChevronRight aria-hidden="true" className="h-4 w-4" />
+    </button>
   );
 }

@@ -1,0 +1,256 @@
+import { ChevronDown, Heart, Pause, Play, Repeat, RotateCcw, RotateCw } from 'lucide-react';
+import { useEffect, useId, useState, type CSSProperties, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import { formatClock } from '@selah/domain/duration';
+import { isPlayerTrack, type PlayerTrack } from '@selah/domain/player';
+import { splitIntoLines } from '@selah/domain/text';
+import { Spinner } from '../../components/Spinner';
+import { isSameTrack, SKIP_SECONDS, useAudio } from '../../lib/audio';
+
+/** Prayer texts longer than this start collapsed behind See more (spec section 9). */
+const COLLAPSE_ABOVE_CHARS = 250;
+
+/** /player: the full-screen player for the track in the navigation state (spec section 2). */
+export default function PlayerPage() {
+  const { state } = useLocation();
+  if (!isPlayerTrack(state)) return <Navigate to="/dashboard" replace />;
+  return <Player key={`${state.id} ${state.audioUrl}`} track={state} />;
+}
+
+function Player({ track }: { track: PlayerTrack }) {
+  const { t } = useTranslation('player');
+  const navigate = useNavigate();
+  const audio = useAudio();
+  const { open, minimize } = audio;
+  const [favorite, setFavorite] = useState(false);
+
+  // Opening the page plays its track (unless it is already loaded); leaving it any way keeps the audio minimized.
+  useEffect(() => {
+    open(track);
+    return () => minimize();
+  }, [track, open, minimize]);
+
+  // Until the provider holds this track (e.g. right after it was closed), the controls show it stopped.
+  const loaded = isSameTrack(audio.track, track);
+  const isPlaying = loaded && audio.isPlaying;
+  const isLoading = loaded && audio.isLoading;
+  const duration = loaded && audio.duration > 0 ? audio.duration : Math.max(0, track.duration || 0);
+  const currentTime = loaded ? audio.currentTime : 0;
+
+  const onMinimize = () => {
+    minimize();
+    // React Router numbers its history entries: idx 0 means /player was the first page of this visit.
+    const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+    if (index > 0) void navigate(-1);
+    else void navigate('/dashboard', { replace: true });
+  };
+
+  const onPlayPause = () => {
+    if (!loaded) audio.play(track);
+    else audio.toggle();
+  };
+
+  return (
+    <main className="flex min-h-dvh flex-col bg-canvas pb-[max(env(safe-area-inset-bottom),1.5rem)]">
+      <header className="mx-auto flex w-full max-w-5xl items-center justify-between px-4 pt-[max(env(safe-area-inset-top),1rem)]">
+        <IconButton label={t('minimize')} onClick={onMinimize}>
+          <ChevronDown aria-hidden="true" className="h-7 w-7" />
+        </IconButton>
+        <p className="text-xs font-semibold tracking-[0.25em] text-gold uppercase">{t('nowPlaying')}</p>
+        <span aria-hidden="true" className="h-11 w-11" />
+      </header>
+
+      <div className="mx-auto grid w-full max-w-5xl flex-1 gap-8 px-6 pt-4 lg:grid-cols-2 lg:items-center lg:gap-16 lg:pt-0">
+        <section aria-labelledby="player-title" className="mx-auto flex w-full max-w-md flex-col items-center">
+          <div
+            aria-hidden="true"
+            className="flex h-44 w-44 items-center justify-center rounded-full bg-gold-soft shadow-[0_0_80px_rgba(184,137,58,0.3)] sm:h-56 sm:w-56"
+          >
+            <div className={`h-20 w-20 rounded-full bg-gold/80 sm:h-24 sm:w-24 ${isPlaying ? 'animate-breathe' : ''}`} />
+          </div>
+
+          <h1 id="player-title" className="mt-8 text-center font-serif text-3xl leading-tight text-ink">
+            {track.title}
+          </h1>
+
+          <div className="mt-8 w-full">
+            <SeekBar
+              label={t('seek')}
+              valueText={t('position', { elapsed: formatClock(currentTime), total: formatClock(duration) })}
+              currentTime={currentTime}
+              duration={duration}
+              disabled={!loaded}
+              onSeek={audio.seek}
+            />
+            <p data-testid="player-audio-time" className="mt-2 flex justify-between text-sm text-muted tabular-nums">
+              <span>{formatClock(currentTime)}</span>
+              <span className="sr-only"> / </span>
+              <span>{formatClock(duration)}</span>
+            </p>
+          </div>
+
+          <div className="mt-6 flex w-full items-center justify-between">
+            <IconButton label={t('repeat')} pressed={audio.repeat} onClick={() => audio.setRepeat(!audio.repeat)}>
+              <Repeat aria-hidden="true" className="h-5 w-5" />
+            </IconButton>
+            <IconButton label={t('skipBack', { count: SKIP_SECONDS })} disabled={!loaded} onClick={() => audio.skip(-SKIP_SECONDS)} large>
+              <SkipIcon icon={<RotateCcw aria-hidden="true" className="h-8 w-8" />} />
+            </IconButton>
+            <button
+              type="button"
+              aria-label={isPlaying ? t('pause') : t('play')}
+              onClick={onPlayPause}
+              className="flex h-20 w-20 items-center justify-center rounded-full bg-primary text-white shadow-lg transition-transform hover:bg-primary-strong active:scale-95"
+            >
+              {isLoading ? (
+                <Spinner className="h-8 w-8" />
+              ) : isPlaying ? (
+                <Pause aria-hidden="true" className="h-9 w-9" fill="currentColor" />
+              ) : (
+                <Play aria-hidden="true" className="ml-1 h-9 w-9" fill="currentColor" />
+              )}
+            </button>
+            <IconButton label={t('skipForward', { count: SKIP_SECONDS })} disabled={!loaded} onClick={() => audio.skip(SKIP_SECONDS)} large>
+              <SkipIcon icon={<RotateCw aria-hidden="true" className="h-8 w-8" />} />
+            </IconButton>
+            <IconButton label={t('favorite')} pressed={favorite} onClick={() => setFavorite((value) => !value)}>
+              <Heart aria-hidden="true" className="h-5 w-5" fill={favorite ? 'currentColor' : 'none'} />
+            </IconButton>
+          </div>
+        </section>
+
+        {track.text.trim() ? <PrayerText text={track.text} /> : null}
+      </div>
+    </main>
+  );
+}
+
+function IconButton({
+  label,
+  pressed,
+  large = false,
+  disabled = false,
+  onClick,
+  children,
+}: {
+  label: string;
+  pressed?: boolean;
+  large?: boolean;
+  disabled?: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  const tone = pressed === undefined ? 'text-ink hover:bg-surface' : pressed ? 'bg-primary/10 text-primary' : 'text-muted hover:bg-surface';
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      aria-pressed={pressed}
+      disabled={disabled}
+      onClick={onClick}
+      className={`flex items-center justify-center rounded-full transition-colors disabled:opacity-40 ${large ? 'h-14 w-14' : 'h-11 w-11'} ${tone}`}
+    >
+      {children}
+    </button>
+  );
+}
+
+function SkipIcon({ icon }: { icon: ReactNode }) {
+  return (
+    <span className="relative flex items-center justify-center">
+      {icon}
+      <span aria-hidden="true" className="absolute pt-0.5 text-[10px] font-bold">
+        {SKIP_SECONDS}
+      </span>
+    </span>
+  );
+}
+
+const rangeThumb =
+  '[&::-webkit-slider-thumb]:-mt-[5px] [&::-webkit-slider-thumb]:h-4 [&::-webkit-slider-thumb]:w-4 [&::-webkit-slider-thumb]:appearance-none [&::-webkit-slider-thumb]:rounded-full [&::-webkit-slider-thumb]:bg-primary [&::-webkit-slider-thumb]:shadow ' +
+  '[&::-moz-range-thumb]:h-4 [&::-moz-range-thumb]:w-4 [&::-moz-range-thumb]:rounded-full [&::-moz-range-thumb]:border-0 [&::-moz-range-thumb]:bg-primary';
+const rangeTrack =
+  '[&::-webkit-slider-runnable-track]:h-1.5 [&::-webkit-slider-runnable-track]:rounded-full [&::-webkit-slider-runnable-track]:bg-[linear-gradient(to_right,var(--color-primary)_var(--fill),var(--color-line)_var(--fill))] ' +
+  '[&::-moz-range-track]:h-1.5 [&::-moz-range-track]:rounded-full [&::-moz-range-track]:bg-line [&::-moz-range-progress]:h-1.5 [&::-moz-range-progress]:rounded-full [&::-moz-range-progress]:bg-primary';
+
+/** The seekable progress bar: a native range input, so keyboards and screen readers can use it. */
+function SeekBar({
+  label,
+  valueText,
+  currentTime,
+  duration,
+  disabled,
+  onSeek,
+}: {
+  label: string;
+  valueText: string;
+  currentTime: number;
+  duration: number;
+  disabled: boolean;
+  onSeek: (seconds: number) => void;
+}) {
+  const max = Math.max(1, Math.ceil(duration));
+  const value = Math.min(Math.floor(currentTime), max);
+  const fill = duration > 0 ? Math.min(100, (currentTime / duration) * 100) : 0;
+  return (
+    <input
+      type="range"
+      min={0}
+      max={max}
+      step={1}
+      value={value}
+      aria-label={label}
+      aria-valuetext={valueText}
+      disabled={disabled || duration <= 0}
+      onChange={(event) => onSeek(Number(event.target.value))}
+      style={{ '--fill': `${fill}%` } as CSSProperties}
+      className={`h-6 w-full cursor-pointer appearance-none bg-transparent disabled:cursor-default ${rangeTrack} ${rangeThumb}`}
+    />
+  );
+}
+
+/** The prayer split into lines; texts above 250 characters start collapsed with See more / See less. */
+function PrayerText({ text }: { text: string }) {
+  const { t } = useTranslation('player');
+  const id = useId();
+  const [expanded, setExpanded] = useState(false);
+  const lines = splitIntoLines(text);
+  const collapsible = text.trim().length > COLLAPSE_ABOVE_CHARS;
+  const shown = collapsible && !expanded ? firstLines(lines, COLLAPSE_ABOVE_CHARS) : lines;
+  return (
+    <section aria-label={t('text')} className="mx-auto w-full max-w-md rounded-3xl border border-line bg-surface p-6 shadow-sm lg:max-w-none">
+      <div id={id} className="relative flex flex-col gap-3 font-serif text-lg leading-relaxed text-ink">
+        {shown.map((line, index) => (
+          <p key={index}>{line}</p>
+        ))}
+        {collapsible && !expanded ? (
+          <div aria-hidden="true" className="pointer-events-none absolute inset-x-0 bottom-0 h-10 bg-gradient-to-t from-surface to-transparent" />
+        ) : null}
+      </div>
+      {collapsible ? (
+        <button
+          type="button"
+          aria-expanded={expanded}
+          aria-controls={id}
+          onClick={() => setExpanded((value) => !value)}
+          className="mt-4 text-sm font-semibold text-primary underline-offset-4 hover:underline"
+        >
+          {expanded ? t('seeLess') : t('seeMore')}
+        </button>
+      ) : null}
+    </section>
+  );
+}
+
+/** The leading lines that fit in `limit` characters (always at least one). */
+function firstLines(lines: string[], limit: number): string[] {
+  const shown: string[] = [];
+  let length = 0;
+  for (const line of lines) {
+    if (shown.length > 0 && length + line.length > limit) break;
+    shown.push(line);
+    length += line.length;
+  }
+  return shown;
+}
