@@ -10,11 +10,12 @@ import { contentQueries } from './modules/content/content.queries';
 import { DAILY_BACKFILL_DAYS, publishDailyPrayers } from './modules/content/daily.service';
 import { importProgress } from './modules/content/import-progress';
 import { createContentVoicer } from './modules/content/voicer';
+import { verifyImportedAudio } from './modules/content/verify-audio';
 
 /**
  * Start-up: read the configuration, open and migrate the database, then serve and/or run jobs.
  * Roles: "all" (default, embedded: API + web + jobs in one process), "api", "worker".
- * `--migrate-only` and `--import-content` do their one thing and exit.
+ * `--migrate-only`, `--import-content` and `--verify-audio` do their one thing and exit.
  */
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -22,6 +23,7 @@ async function main(): Promise<void> {
       role: { type: 'string', default: 'all' },
       'migrate-only': { type: 'boolean', default: false },
       'import-content': { type: 'boolean', default: false },
+      'verify-audio': { type: 'boolean', default: false },
     },
   });
   const role = values.role;
@@ -60,6 +62,16 @@ async function main(): Promise<void> {
       app.feed.invalidate();
     }
   };
+
+  if (values['verify-audio']) {
+    const { checked, problems } = await verifyImportedAudio(queries, config.mediaDir);
+    for (const { label, problem } of problems) console.error(`${label}: ${problem}`);
+    console.log(`${checked} audio files checked, ${problems.length} problems`);
+    await app.close();
+    await database.close();
+    if (problems.length > 0) process.exitCode = 1;
+    return;
+  }
 
   if (values['import-content']) {
     const summary = await runImport();

@@ -35,7 +35,8 @@ describe('content import and the dashboard feed', () => {
       return url;
     },
   };
-  const runImport = (voicer: Voicer) => importContent({ contentDir, queries: contentQueries(t.database.db), voicer, media: writer, logger: silentLogger });
+  const runImport = (voicer: Voicer) =>
+    importContent({ contentDir, queries: contentQueries(t.database.db), voicer, media: writer, logger: silentLogger });
 
   beforeAll(async () => {
     t = await createTestApp();

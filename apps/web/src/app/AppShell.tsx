@@ -36,7 +36,7 @@ export function AppShell() {
       </Suspense>
       <div
         id="mini-player-slot"
-        className={`fixed inset-x-0 z-20 ${hideNav ? 'bottom-0 pb-[env(safe-area-inset-bottom)]' : 'bottom-[calc(4rem+env(safe-area-inset-bottom))]'}`}
+        className={`pointer-events-none fixed inset-x-0 z-20 ${hideNav ? 'bottom-0 pb-[env(safe-area-inset-bottom)]' : 'bottom-[calc(4rem+env(safe-area-inset-bottom))]'}`}
       >
         <MiniPlayer />
       </div>

@@ -51,7 +51,9 @@ export function PrayerCard({
         <span aria-hidden="true" className="absolute top-4 left-4 text-white/80">
           {cover.icon}
         </span>
-        {label ? <span className="rounded-full bg-black/20 px-3 py-1 text-xs font-semibold tracking-wide backdrop-blur">{label}</span> : null}
+        {label ? (
+          <span className="rounded-full bg-black/20 px-3 py-1 text-xs font-semibold tracking-wide backdrop-blur">{label}</span>
+        ) : null}
         <span
           aria-hidden="true"
           className="absolute right-4 bottom-4 flex h-11 w-11 items-center justify-center rounded-full bg-white/95 text-primary shadow"
@@ -68,7 +70,12 @@ export function PrayerCard({
   const base = `flex w-[280px] shrink-0 flex-col overflow-hidden rounded-3xl border border-line bg-surface text-left shadow-sm ${className}`;
   if (!playable) return <div className={`${base} opacity-90`}>{content}</div>;
   return (
-    <button type="button" onClick={onOpen} aria-label={`${playLabel}: ${title}`} className={`${base} transition-transform hover:-translate-y-0.5 focus-visible:-translate-y-0.5`}>
+    <button
+      type="button"
+      onClick={onOpen}
+      aria-label={`${playLabel}: ${title}`}
+      className={`${base} transition-transform hover:-translate-y-0.5 focus-visible:-translate-y-0.5`}
+    >
       {content}
     </button>
   );
@@ -76,7 +83,10 @@ export function PrayerCard({
 
 export function CardSkeleton() {
   return (
-    <div aria-hidden="true" className="flex w-[280px] shrink-0 animate-pulse flex-col overflow-hidden rounded-3xl border border-line bg-surface">
+    <div
+      aria-hidden="true"
+      className="flex w-[280px] shrink-0 animate-pulse flex-col overflow-hidden rounded-3xl border border-line bg-surface"
+    >
       <div className="h-36 bg-line/60" />
       <div className="flex flex-col gap-2 p-4">
         <div className="h-4 w-3/4 rounded bg-line/70" />

@@ -220,7 +220,11 @@ export function AudioProvider({ children }: { children: ReactNode }) {
     const audio = element();
     const timing = () => {
       const duration = mediaDuration(audio, trackRef.current);
-      return { currentTime: Math.min(audio.currentTime, duration || audio.currentTime), duration, progress: progressOf(audio.currentTime, duration) };
+      return {
+        currentTime: Math.min(audio.currentTime, duration || audio.currentTime),
+        duration,
+        progress: progressOf(audio.currentTime, duration),
+      };
     };
     const handlers: Partial<Record<keyof HTMLMediaElementEventMap, () => void>> = {
       play: () => patch({ isPlaying: true }),
@@ -295,7 +299,8 @@ export function AudioProvider({ children }: { children: ReactNode }) {
   const { track, isPlaying } = state;
   useEffect(() => {
     if (!('mediaSession' in navigator)) return;
-    navigator.mediaSession.metadata = track && 'MediaMetadata' in window ? new MediaMetadata({ title: track.title, artist: 'Selah' }) : null;
+    navigator.mediaSession.metadata =
+      track && 'MediaMetadata' in window ? new MediaMetadata({ title: track.title, artist: 'Selah' }) : null;
   }, [track]);
   useEffect(() => {
     if (!('mediaSession' in navigator)) return;

@@ -20,9 +20,7 @@ const categoriesSchema = z
   )
   .min(1);
 
-const itemSchema = z
-  .object({ slug, order: z.number().int().default(0), en: entry, es: entry, pl: entry })
-  .strict();
+const itemSchema = z.object({ slug, order: z.number().int().default(0), en: entry, es: entry, pl: entry }).strict();
 
 const dailySchema = z.object({ slug, cycle: z.number().int().positive(), en: entry, es: entry }).strict();
 

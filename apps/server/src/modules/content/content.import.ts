@@ -43,7 +43,10 @@ const VOICING_CONCURRENCY = 2;
 export const spokenText = (entry: ContentEntry): string => `${entry.title}.\n\n${entry.text}`;
 
 export function sourceHash(voicerId: string, language: string, entry: ContentEntry): string {
-  return createHash('sha256').update(JSON.stringify([voicerId, AMBIENT, language, entry.title, entry.text])).digest('hex').slice(0, 32);
+  return createHash('sha256')
+    .update(JSON.stringify([voicerId, AMBIENT, language, entry.title, entry.text]))
+    .digest('hex')
+    .slice(0, 32);
 }
 
 /**
@@ -64,7 +67,13 @@ export async function importContent(deps: {
 
   for (const category of files.categories) await queries.upsertCategory(category.id, category.order, category.name);
 
-  type Task = { label: string; language: Language; entry: ContentEntry; hash: string; save: (audio: { audioUrl: string; duration: number }) => Promise<void> };
+  type Task = {
+    label: string;
+    language: Language;
+    entry: ContentEntry;
+    hash: string;
+    save: (audio: { audioUrl: string; duration: number }) => Promise<void>;
+  };
   const tasks: Task[] = [];
   let unchanged = 0;
 
@@ -96,7 +105,9 @@ export async function importContent(deps: {
       const hash = sourceHash(voicer.id, language, entry);
       const previous = existing?.slug === item.slug ? existing.translations[language] : undefined;
       const voiced = previous?.audioUrl && previous.sourceHash === hash;
-      translations[language] = voiced ? previous : { title: entry.title, text: entry.text, audioUrl: null, duration: null, sourceHash: null };
+      translations[language] = voiced
+        ? previous
+        : { title: entry.title, text: entry.text, audioUrl: null, duration: null, sourceHash: null };
       if (voiced) {
         unchanged++;
         continue;

@@ -157,7 +157,15 @@ export function contentQueries(db: Database) {
       const translations = await db
         .select()
         .from(dailyPrayerTranslations)
-        .where(and(inArray(dailyPrayerTranslations.dailyPrayerId, latest.map((row) => row.id)), isNotNull(dailyPrayerTranslations.audioUrl)));
+        .where(
+          and(
+            inArray(
+              dailyPrayerTranslations.dailyPrayerId,
+              latest.map((row) => row.id),
+            ),
+            isNotNull(dailyPrayerTranslations.audioUrl),
+          ),
+        );
       return latest.map((row) => ({ ...row, translations: translations.filter((t) => t.dailyPrayerId === row.id) }));
     },
 

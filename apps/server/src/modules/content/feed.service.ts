@@ -1,5 +1,12 @@
 import { createHash } from 'node:crypto';
-import { DAILY_PRAYER_FETCH_LIMIT, USER_RECORDS_LIMIT, type ContentItem, type DailyPrayer, type Feed, type UserPrayer } from '@selah/domain/feed';
+import {
+  DAILY_PRAYER_FETCH_LIMIT,
+  USER_RECORDS_LIMIT,
+  type ContentItem,
+  type DailyPrayer,
+  type Feed,
+  type UserPrayer,
+} from '@selah/domain/feed';
 import { DAILY_PRAYER_LANGUAGES, DEFAULT_LANGUAGE, type Language } from '@selah/domain/languages';
 import type { ContentQueries } from './content.queries';
 import { isoDate } from './daily.service';
@@ -51,7 +58,12 @@ export function feedService(queries: ContentQueries) {
     const categoryRows = await queries.categoriesWithNames();
     const categories = [...groupBy(categoryRows, (row) => row.id).values()].map((rows) => {
       const named = inLanguage(rows, language) ?? rows[0]!;
-      return { id: named.id, order: named.order, name: named.name ?? named.id, items: chosen.filter((item) => item.preference === named.id) };
+      return {
+        id: named.id,
+        order: named.order,
+        name: named.name ?? named.id,
+        items: chosen.filter((item) => item.preference === named.id),
+      };
     });
     categories.sort((a, b) => a.order - b.order);
 
@@ -61,7 +73,17 @@ export function feedService(queries: ContentQueries) {
       dailyPrayers = latest.flatMap((day) => {
         const t = inLanguage(day.translations, language);
         if (!t?.audioUrl) return [];
-        return [{ id: day.id, date: day.date, language: t.language, title: t.title, text: t.text, audioUrl: t.audioUrl, duration: t.duration ?? 0 }];
+        return [
+          {
+            id: day.id,
+            date: day.date,
+            language: t.language,
+            title: t.title,
+            text: t.text,
+            audioUrl: t.audioUrl,
+            duration: t.duration ?? 0,
+          },
+        ];
       });
     }
 

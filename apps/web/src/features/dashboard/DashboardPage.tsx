@@ -64,23 +64,28 @@ export default function DashboardPage() {
           title={t('dashboard.daily')}
           action={
             dailyPrayers.length > 0 ? (
-              <ViewAll label={t('dashboard.viewAll')} onClick={() => viewAll({ name: t('dashboard.daily'), items: dailyPrayers.map(dailyTrack) })} />
+              <ViewAll
+                label={t('dashboard.viewAll')}
+                onClick={() => viewAll({ name: t('dashboard.daily'), items: dailyPrayers.map(dailyTrack) })}
+              />
             ) : null
           }
         >
           {loading
             ? [0, 1, 2].map((key) => <CardSkeleton key={key} />)
-            : dailyPrayers.slice(0, DAILY_PRAYERS_SHOWN).map((prayer) => (
-                <PrayerCard
-                  key={prayer.id}
-                  title={prayer.title}
-                  preference="daily"
-                  label={dateLabel(prayer.date)}
-                  meta={duration(prayer.duration)}
-                  playLabel={playLabel}
-                  onOpen={() => open(dailyTrack(prayer))}
-                />
-              ))}
+            : dailyPrayers
+                .slice(0, DAILY_PRAYERS_SHOWN)
+                .map((prayer) => (
+                  <PrayerCard
+                    key={prayer.id}
+                    title={prayer.title}
+                    preference="daily"
+                    label={dateLabel(prayer.date)}
+                    meta={duration(prayer.duration)}
+                    playLabel={playLabel}
+                    onOpen={() => open(dailyTrack(prayer))}
+                  />
+                ))}
         </Section>
       ) : null}
 
@@ -95,7 +100,9 @@ export default function DashboardPage() {
                 key={prayer.id}
                 title={prayer.title ?? t(prayer.status === 'pending' ? 'status.generating' : 'status.processing')}
                 preference={prayer.preference}
-                label={prayer.status === 'completed' ? undefined : t(prayer.status === 'pending' ? 'status.generating' : 'status.processing')}
+                label={
+                  prayer.status === 'completed' ? undefined : t(prayer.status === 'pending' ? 'status.generating' : 'status.processing')
+                }
                 meta={prayer.duration ? duration(prayer.duration) : undefined}
                 playLabel={playLabel}
                 busy={busy}
@@ -103,7 +110,9 @@ export default function DashboardPage() {
               />
             );
           })}
-        {!loading ? <CreateCard to={user ? '/quiz' : '/login'} title={t('dashboard.createTitle')} body={t('dashboard.createBody')} /> : null}
+        {!loading ? (
+          <CreateCard to={user ? '/quiz' : '/login'} title={t('dashboard.createTitle')} body={t('dashboard.createBody')} />
+        ) : null}
       </Section>
 
       <Section
@@ -147,7 +156,12 @@ export default function DashboardPage() {
                 key={category.id}
                 id={`category-${category.id}`}
                 title={category.name}
-                action={<ViewAll label={t('dashboard.viewAll')} onClick={() => viewAll({ name: category.name, items: category.items.map(contentTrack) })} />}
+                action={
+                  <ViewAll
+                    label={t('dashboard.viewAll')}
+                    onClick={() => viewAll({ name: category.name, items: category.items.map(contentTrack) })}
+                  />
+                }
               >
                 {category.items.map((item) => (
                   <PrayerCard
@@ -197,7 +211,11 @@ function Section({
 
 function ViewAll({ label, onClick }: { label: string; onClick: () => void }) {
   return (
-    <button type="button" onClick={onClick} className="flex items-center gap-1 rounded-full px-3 py-1.5 text-sm font-semibold text-primary hover:bg-primary/5">
+    <button
+      type="button"
+      onClick={onClick}
+      className="flex items-center gap-1 rounded-full px-3 py-1.5 text-sm font-semibold text-primary hover:bg-primary/5"
+    >
       {label}
       <ChevronRight aria-hidden="true" className="h-4 w-4" />
     </button>

@@ -86,8 +86,9 @@ function MiniBar() {
 
   const elapsed = formatClock(audio.currentTime);
   const total = formatClock(audio.duration);
+  // pb-6 clears the round Create button, which rises above the bottom navigation.
   return (
-    <section data-testid="mini-player" aria-label={t('mini.label')} className="mx-auto max-w-xl px-3 pb-2">
+    <section data-testid="mini-player" aria-label={t('mini.label')} className="mx-auto max-w-xl px-3 pb-6">
       <div
         onPointerDown={onPointerDown}
         onPointerMove={onPointerMove}
@@ -104,7 +105,7 @@ function MiniBar() {
           opacity: Math.max(0.3, 1 - dragY / (MINIMIZE_SWIPE_PX * 3)),
           transition: dragging ? 'none' : 'transform 200ms ease-out, opacity 200ms ease-out',
         }}
-        className="relative touch-none overflow-hidden rounded-2xl border border-line bg-surface/95 shadow-lg backdrop-blur select-none"
+        className="pointer-events-auto relative touch-none overflow-hidden rounded-2xl border border-line bg-surface/95 shadow-lg backdrop-blur select-none"
       >
         <div className="flex items-center gap-2 py-2 pr-2 pl-3">
           <button

@@ -61,7 +61,7 @@ function Player({ track }: { track: PlayerTrack }) {
         <span aria-hidden="true" className="h-11 w-11" />
       </header>
 
-      <div className="mx-auto grid w-full max-w-5xl flex-1 gap-8 px-6 pt-4 lg:grid-cols-2 lg:items-center lg:gap-16 lg:pt-0">
+      <div className="mx-auto grid w-full max-w-5xl flex-1 content-start gap-8 px-6 pt-4 lg:grid-cols-2 lg:content-center lg:items-center lg:gap-16 lg:pt-0">
         <section aria-labelledby="player-title" className="mx-auto flex w-full max-w-md flex-col items-center">
           <div
             aria-hidden="true"
@@ -114,7 +114,12 @@ function Player({ track }: { track: PlayerTrack }) {
             <IconButton label={t('skipForward', { count: SKIP_SECONDS })} disabled={!loaded} onClick={() => audio.skip(SKIP_SECONDS)} large>
               <SkipIcon icon={<RotateCw aria-hidden="true" className="h-8 w-8" />} />
             </IconButton>
-            <IconButton label={t('favorite')} pressed={favorite} onClick={() => setFavorite((value) => !value)}>
+            <IconButton
+              label={t('favorite')}
+              pressed={favorite}
+              pressedTone="bg-gold-soft text-gold"
+              onClick={() => setFavorite((value) => !value)}
+            >
               <Heart aria-hidden="true" className="h-5 w-5" fill={favorite ? 'currentColor' : 'none'} />
             </IconButton>
           </div>
@@ -129,6 +134,7 @@ function Player({ track }: { track: PlayerTrack }) {
 function IconButton({
   label,
   pressed,
+  pressedTone = 'bg-primary/10 text-primary',
   large = false,
   disabled = false,
   onClick,
@@ -136,12 +142,13 @@ function IconButton({
 }: {
   label: string;
   pressed?: boolean;
+  pressedTone?: string;
   large?: boolean;
   disabled?: boolean;
   onClick: () => void;
   children: ReactNode;
 }) {
-  const tone = pressed === undefined ? 'text-ink hover:bg-surface' : pressed ? 'bg-primary/10 text-primary' : 'text-muted hover:bg-surface';
+  const tone = pressed === undefined ? 'text-ink hover:bg-surface' : pressed ? pressedTone : 'text-muted hover:bg-surface';
   return (
     <button
       type="button"
@@ -219,13 +226,19 @@ function PrayerText({ text }: { text: string }) {
   const collapsible = text.trim().length > COLLAPSE_ABOVE_CHARS;
   const shown = collapsible && !expanded ? firstLines(lines, COLLAPSE_ABOVE_CHARS) : lines;
   return (
-    <section aria-label={t('text')} className="mx-auto w-full max-w-md rounded-3xl border border-line bg-surface p-6 shadow-sm lg:max-w-none">
+    <section
+      aria-label={t('text')}
+      className="mx-auto w-full max-w-md rounded-3xl border border-line bg-surface p-6 shadow-sm lg:max-h-[calc(100dvh-8rem)] lg:max-w-none lg:overflow-y-auto"
+    >
       <div id={id} className="relative flex flex-col gap-3 font-serif text-lg leading-relaxed text-ink">
         {shown.map((line, index) => (
           <p key={index}>{line}</p>
         ))}
         {collapsible && !expanded ? (
-          <div aria-hidden="true" className="pointer-events-none absolute inset-x-0 bottom-0 h-10 bg-gradient-to-t from-surface to-transparent" />
+          <div
+            aria-hidden="true"
+            className="pointer-events-none absolute inset-x-0 bottom-0 h-10 bg-gradient-to-t from-surface to-transparent"
+          />
         ) : null}
       </div>
       {collapsible ? (
