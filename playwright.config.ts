@@ -17,7 +17,13 @@ export default defineConfig({
     viewport: { width: 390, height: 844 },
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--autoplay-policy=no-user-gesture-required',
+      ],
     },
     trace: 'retain-on-failure',
   },
@@ -34,6 +40,9 @@ export default defineConfig({
       AUTH_RATE_LIMIT_MAX: '500',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
+      // A small content set (voiced for real at start) keeps the browser tests quick; the full content is
+      // checked by `npm run content:import` and `npm run content:verify`.
+      CONTENT_DIR: 'apps/server/test/fixtures/content',
     },
   },
 });

@@ -55,7 +55,21 @@ Jesus, you said, come to me, all who are weary, and I will give you rest. I come
 Into your hands I commit my spirit, my family, and this night. In the name of the Father, and of the Son, and of the Holy Spirit. Amen.`;
 
 const words = PRAYER.split(/\s+/).filter(Boolean).length;
-const pipeline = createVoicePipeline(createEspeakVoice());
+// Time spent in the voice itself, so the table can split voicing from mastering (ffmpeg).
+const espeak = createEspeakVoice();
+let voicingSeconds = 0;
+const timedVoice = {
+  ...espeak,
+  async synthesize(request) {
+    const started = process.hrtime.bigint();
+    try {
+      return await espeak.synthesize(request);
+    } finally {
+      voicingSeconds += Number(process.hrtime.bigint() - started) / 1e9;
+    }
+  },
+};
+const pipeline = createVoicePipeline(timedVoice);
 // One warm-up run: loading the espeak engine and its voice data happens once per process.
 await pipeline.voiceText({ text: 'Lord, you are here.', language: 'en', ambient: false });
 
@@ -63,17 +77,20 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 const results = [];
 for (const ambient of [false, true]) {
   const wall = [];
+  const voicing = [];
   let last;
   for (let i = 0; i < runs; i++) {
+    voicingSeconds = 0;
     const started = process.hrtime.bigint();
     last = await pipeline.voiceText({ text: PRAYER, language: 'en', ambient });
     wall.push(Number(process.hrtime.bigint() - started) / 1e9);
+    voicing.push(voicingSeconds);
   }
   const file = path.join(outDir, `prayer-${ambient ? 'ambient' : 'plain'}.${last.extension}`);
   writeFileSync(file, last.data);
   const analysis = await analyzeAudio(file);
   const seconds = median(wall);
-  results.push({ ambient, seconds, wall, audio: last, analysis, file });
+  results.push({ ambient, seconds, wall, voicing: median(voicing), audio: last, analysis, file });
 }
 
 const kb = (bytes) => `${(bytes / 1000).toFixed(0)} KB`;
@@ -85,6 +102,7 @@ const row = (label, f) => console.log(`| ${label} | ${results.map(f).join(' | ')
 row('audio duration', (r) => `${r.audio.durationSeconds.toFixed(1)} s`);
 row('pace (words per minute of audio)', (r) => `${((words / r.audio.durationSeconds) * 60).toFixed(0)}`);
 row('wall time to voice and master, median', (r) => `${r.seconds.toFixed(2)} s (${r.wall.map((w) => w.toFixed(2)).join(', ')})`);
+row('of which espeak-ng / ffmpeg mastering, median', (r) => `${r.voicing.toFixed(2)} s / ${(r.seconds - r.voicing).toFixed(2)} s`);
 row('voicing speed (audio s per wall s)', (r) => `${(r.audio.durationSeconds / r.seconds).toFixed(0)}x`);
 row('file size', (r) => `${kb(r.audio.data.length)} (${r.audio.extension})`);
 row('bytes per minute of audio', (r) => kb((r.audio.data.length / r.audio.durationSeconds) * 60));

@@ -4,7 +4,10 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(new URL('..', import.meta.url).pathname, 'content');
-const folders = process.argv.length > 2 ? process.argv.slice(2).map((f) => path.resolve(f)) : ['prayers', 'affirmations', 'daily'].map((f) => path.join(root, f));
+const folders =
+  process.argv.length > 2
+    ? process.argv.slice(2).map((f) => path.resolve(f))
+    : ['prayers', 'affirmations', 'daily'].map((f) => path.join(root, f));
 const files = [];
 const walk = (dir) => {
   for (const entry of readdirSync(dir)) {
@@ -42,7 +45,8 @@ for (const file of files) {
     }
     const words = entry.text.split(/\s+/).filter(Boolean).length;
     if (words < 150 || words > 450) say(`${lng}: ${words} words (150-450)`);
-    if (/[!¡()\[\]*_#<>"“”«»]|\d/.test(entry.text)) say(`${lng}: text has a character the voice should not read (! ( ) [ ] * _ # < > quotes or digits)`);
+    if (/[!¡()\[\]*_#<>"“”«»]|\d/.test(entry.text))
+      say(`${lng}: text has a character the voice should not read (! ( ) [ ] * _ # < > quotes or digits)`);
   }
 }
 console.log(`${files.length} files checked, ${problems} problems`);

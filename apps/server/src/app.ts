@@ -11,7 +11,8 @@ import type { AppConfig } from './platform/config';
 import type { DatabaseHandle } from './platform/db/client';
 import { registerErrorHandling } from './platform/errors';
 import { createMailer, type Mailer } from './platform/mailer';
-import { createLocalMediaStore, MEDIA_URL_PREFIX } from './platform/media';
+import { MEDIA_URL_PREFIX, type MediaStore } from './platform/media';
+import { createMediaStore } from './platform/media-store';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { contentQueries } from './modules/content/content.queries';
 import { contentRoutes } from './modules/content/content.routes';
@@ -86,7 +87,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerErrorHandling(app);
   const mailer =
     deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir, logger: app.log });
-  const media = createLocalMediaStore(config.mediaDir);
+  const media = createMediaStore(config.mediaStore);
+  app.decorate('media', media);
   const { db } = database;
 
   // ---- modules ----
@@ -153,6 +155,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
 declare module 'fastify' {
   interface FastifyInstance {
+    /** Where generated audio is stored (local DATA_DIR/media or an S3-compatible bucket). */
+    media: MediaStore;
     auth: ReturnType<typeof createAuth>;
     feed: ReturnType<typeof feedService>;
   }

@@ -57,6 +57,7 @@ async function main(): Promise<void> {
         media: app.media,
         logger: app.log,
         progress: importProgress(app.log),
+        onVoiced: () => app.feed.invalidate(),
       });
     } finally {
       app.feed.invalidate();

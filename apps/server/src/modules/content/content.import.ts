@@ -61,8 +61,10 @@ export async function importContent(deps: {
   media: MediaWriter;
   logger: FastifyBaseLogger;
   progress?: ImportProgress;
+  /** Called after each voiced file, e.g. to refresh cached feeds so the dashboard fills in as it goes. */
+  onVoiced?: () => void;
 }): Promise<ImportSummary> {
-  const { contentDir, queries, voicer, media, logger, progress } = deps;
+  const { contentDir, queries, voicer, media, logger, progress, onVoiced } = deps;
   const files = await readContentFiles(contentDir);
 
   for (const category of files.categories) await queries.upsertCategory(category.id, category.order, category.name);
@@ -135,6 +137,7 @@ export async function importContent(deps: {
       const audioUrl = await media.put(audio.data, { extension: audio.extension, contentType: audio.contentType });
       await task.save({ audioUrl, duration: Math.round(audio.durationSeconds * 100) / 100 });
       progress?.advance(task.label);
+      onVoiced?.();
     }
   };
   try {

@@ -5,6 +5,7 @@ import { isPlayerTrack } from '@selah/domain/player';
 import { CreateCard } from '../../components/CreateCard';
 import { PageHeader } from '../../components/PageHeader';
 import { PrayerCard } from '../../components/PrayerCard';
+import { useAudioControls } from '../../lib/audio';
 import { useAuth } from '../../lib/auth';
 import type { CategoryState } from '../../lib/tracks';
 
@@ -20,6 +21,7 @@ export default function CategoryPage() {
   const { state } = useLocation();
   const navigate = useNavigate();
   const { user } = useAuth();
+  const audio = useAudioControls();
   if (!isCategoryState(state)) return <Navigate to="/dashboard" replace />;
 
   return (
@@ -33,7 +35,10 @@ export default function CategoryPage() {
             preference={track.preference}
             meta={formatDuration(track.duration)}
             playLabel={t('card.play')}
-            onOpen={() => void navigate('/player', { state: track })}
+            onOpen={() => {
+              audio.open(track);
+              void navigate('/player', { state: track });
+            }}
           />
         ))}
         <CreateCard to={user ? '/quiz' : '/login'} title={t('dashboard.createTitle')} body={t('dashboard.createBody')} />

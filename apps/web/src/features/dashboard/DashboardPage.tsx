@@ -9,6 +9,7 @@ import type { PlayerTrack } from '@selah/domain/player';
 import { CreateCard } from '../../components/CreateCard';
 import { CardSkeleton, PrayerCard } from '../../components/PrayerCard';
 import { Spinner } from '../../components/Spinner';
+import { useAudioControls } from '../../lib/audio';
 import { useAuth } from '../../lib/auth';
 import { contentTrack, dailyTrack, userTrack, type CategoryState } from '../../lib/tracks';
 import { useFeed } from './api/get-feed';
@@ -36,7 +37,12 @@ export default function DashboardPage() {
   const loading = feed.isPending && !gaveUpWaiting;
   const data = feed.data;
 
-  const open = (track: PlayerTrack) => void navigate('/player', { state: track });
+  const audio = useAudioControls();
+  // Start playback inside the tap itself (iOS allows audio only from a user gesture), then show the player.
+  const open = (track: PlayerTrack) => {
+    audio.open(track);
+    void navigate('/player', { state: track });
+  };
   const viewAll = (state: CategoryState) => void navigate('/category', { state });
   const now = new Date();
   const duration = (seconds: number) => formatDuration(seconds);

@@ -1,0 +1,67 @@
+import { spawn } from 'node:child_process';
+import { accessSync, constants } from 'node:fs';
+import { createRequire } from 'node:module';
+
+/**
+ * ffmpeg from @ffmpeg-installer/ffmpeg: a static binary inside the npm package of this platform
+ * (e.g. @ffmpeg-installer/linux-x64), so nothing is downloaded at install or run time.
+ */
+let binary: string | undefined;
+
+export function ffmpegPath(): string {
+  if (binary) return binary;
+  let found: string;
+  try {
+    found = (createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg') as { path: string }).path;
+  } catch (error) {
+    throw new Error(`ffmpeg is not available for ${process.platform}-${process.arch}: ${String(error)}`, { cause: error });
+  }
+  try {
+    accessSync(found, constants.X_OK);
+  } catch {
+    // The package's postinstall only runs chmod; npm keeps the mode from the tarball, so this is rare.
+    throw new Error(`ffmpeg at ${found} is not executable: run chmod +x on it`);
+  }
+  binary = found;
+  return found;
+}
+
+export interface FfmpegResult {
+  stdout: Buffer;
+  /** ffmpeg writes its log and the filters' reports (astats, ebur128, volumedetect) here. */
+  stderr: string;
+}
+
+const TIMEOUT_MS = 5 * 60_000;
+
+/** Runs ffmpeg with these arguments (after -hide_banner -nostdin); rejects with the end of its log on failure. */
+export function runFfmpeg(args: readonly string[]): Promise<FfmpegResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(ffmpegPath(), ['-hide_banner', '-nostdin', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const stdout: Buffer[] = [];
+    const stderr: Buffer[] = [];
+    child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk));
+    const timer = setTimeout(() => child.kill('SIGKILL'), TIMEOUT_MS);
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      reject(new Error(`ffmpeg could not start: ${error.message}`));
+    });
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      const log = Buffer.concat(stderr).toString('utf8');
+      if (code === 0) return resolve({ stdout: Buffer.concat(stdout), stderr: log });
+      const tail = log.trim().split('\n').slice(-6).join('\n');
+      reject(new Error(`ffmpeg failed (${signal ? `killed by ${signal}` : `exit code ${code}`}):\n${tail}`));
+    });
+  });
+}
+
+let encoders: Promise<string> | undefined;
+
+/** Whether this ffmpeg build has an encoder (e.g. 'libmp3lame'); asked once per process. */
+export async function hasEncoder(name: string): Promise<boolean> {
+  encoders ??= runFfmpeg(['-encoders']).then((result) => result.stdout.toString('utf8'));
+  const list = await encoders;
+  return new RegExp(`^\\s*A\\S*\\s+${name}\\s`, 'm').test(list);
+}

@@ -1,0 +1,35 @@
+import type { Language } from '@selah/domain/languages';
+
+/** Encoded speech as a provider returns it; ffmpeg reads any of these formats when mastering. */
+export interface SpeechAudio {
+  data: Buffer;
+  /** File extension that names the container: 'wav', 'mp3', ... */
+  extension: string;
+}
+
+export interface SpeechRequest {
+  /** One sentence (or a short phrase) of plain text. */
+  text: string;
+  language: Language;
+}
+
+/** Turns one sentence into speech. Implementations: espeak-ng (embedded), OpenAI-compatible, ElevenLabs. */
+export interface VoiceProvider {
+  /** Short name for logs and error messages. */
+  readonly name: string;
+  /** How many sentences the pipeline may voice at once with this provider. */
+  readonly concurrency: number;
+  synthesize(request: SpeechRequest): Promise<SpeechAudio>;
+}
+
+/** A provider failed to voice a sentence: the message names the provider and what went wrong. */
+export class VoiceProviderError extends Error {
+  constructor(
+    readonly provider: string,
+    message: string,
+    readonly status?: number,
+  ) {
+    super(`${provider}: ${message}`);
+    this.name = 'VoiceProviderError';
+  }
+}

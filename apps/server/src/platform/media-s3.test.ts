@@ -1,0 +1,80 @@
+import { createHash } from 'node:crypto';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { respond, startProtocolServer, type ProtocolServer } from '../testing/protocol-server';
+import type { MediaStoreConfig } from './config';
+import { createS3MediaStore } from './media-s3';
+
+describe('S3-compatible media store', () => {
+  let server: ProtocolServer;
+  beforeAll(async () => {
+    server = await startProtocolServer();
+  });
+  afterEach(() => server.assertDone());
+  afterAll(() => server.close());
+
+  const config = (): Extract<MediaStoreConfig, { kind: 's3' }> => ({
+    kind: 's3',
+    bucket: 'selah-audio',
+    prefix: 'prayers/',
+    endpoint: server.url,
+    pathStyle: true,
+    region: 'eu-1',
+    publicUrl: 'https://cdn.example.org',
+    accessKeyId: 'AKIDEXAMPLE',
+    secretAccessKey: 'secret',
+  });
+  const data = Buffer.from('ID3 pretend mp3 bytes');
+  const hash = createHash('sha256').update(data).digest('hex');
+  const key = `/selah-audio/prayers/${hash}.mp3`;
+
+  it('PUTs a new file under its content hash with a SigV4 signature and returns the public URL', async () => {
+    server.expect('HEAD', key, respond(404));
+    server.expect('PUT', key, (request, response) => {
+      expect(request.headers['content-type']).toBe('audio/mpeg');
+      expect(request.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(request.headers['x-amz-content-sha256']).toBe(hash);
+      expect(request.headers.authorization).toMatch(
+        /^AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE\/\d{8}\/eu-1\/s3\/aws4_request, SignedHeaders=[a-z0-9;-]*host;x-amz-content-sha256;x-amz-date, Signature=[0-9a-f]{64}$/,
+      );
+      expect(request.headers['x-amz-date']).toMatch(/^\d{8}T\d{6}Z$/);
+      expect(request.body.equals(data)).toBe(true);
+      response.writeHead(200).end();
+    });
+    const store = createS3MediaStore(config());
+    await expect(store.put(data, { extension: 'mp3', contentType: 'audio/mpeg' })).resolves.toBe(
+      `https://cdn.example.org/prayers/${hash}.mp3`,
+    );
+  });
+
+  it('does not upload bytes it already has', async () => {
+    server.expect('HEAD', key, respond(200));
+    const store = createS3MediaStore(config());
+    await expect(store.put(data, { extension: 'mp3', contentType: 'audio/mpeg' })).resolves.toBe(
+      `https://cdn.example.org/prayers/${hash}.mp3`,
+    );
+  });
+
+  it('answers has() with a HEAD and removes its own URLs with DELETE, ignoring others', async () => {
+    const store = createS3MediaStore(config());
+    server.expect('HEAD', key, respond(200));
+    expect(await store.has(`https://cdn.example.org/prayers/${hash}.mp3`)).toBe(true);
+    server.expect('HEAD', key, respond(404));
+    expect(await store.has(`https://cdn.example.org/prayers/${hash}.mp3`)).toBe(false);
+    expect(await store.has('/media/local.mp3')).toBe(false);
+    server.expect('DELETE', key, respond(204));
+    await store.removeByUrls([
+      `https://cdn.example.org/prayers/${hash}.mp3`,
+      '/media/local.mp3',
+      'https://other.example.org/prayers/x.mp3',
+    ]);
+  });
+
+  it('reports a refused upload with the status and the bucket', async () => {
+    server.expect('HEAD', key, respond(404));
+    server.expect('PUT', key, respond(403, '<Error><Code>AccessDenied</Code></Error>'));
+    const store = createS3MediaStore(config());
+    await expect(store.put(data, { extension: 'mp3', contentType: 'audio/mpeg' })).rejects.toThrow(
+      /^S3 PUT of selah-audio\/prayers\/[0-9a-f]{64}\.mp3 failed: 403 Forbidden: <Error><Code>AccessDenied/,
+    );
+  });
+});

@@ -1,0 +1,131 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { pathIs } from './helpers';
+
+/**
+ * Listening: the dashboard in en, es and pl, a card that really plays, the player's controls, the
+ * minimized bar, and a category. The server voices the small fixture content set at start.
+ */
+
+interface FeedShape {
+  dailyPrayers: unknown[];
+  popularPrayers: unknown[];
+  categories: Array<{ id: string; items: unknown[] }>;
+}
+
+test.beforeAll(async ({ request }, testInfo) => {
+  testInfo.setTimeout(240_000);
+  // The import runs in the background after the server starts: wait until everything is voiced.
+  await expect
+    .poll(
+      async () => {
+        const feed = (await (await request.get('/api/feed?lng=en')).json()) as FeedShape;
+        return (
+          feed.dailyPrayers.length > 0 &&
+          feed.popularPrayers.length === 2 &&
+          feed.categories.some((c) => c.id === 'peace' && c.items.length > 0)
+        );
+      },
+      { timeout: 180_000, intervals: [1000] },
+    )
+    .toBe(true);
+});
+
+const position = async (page: Page): Promise<number> => Number(await page.getByRole('slider', { name: 'Playback position' }).inputValue());
+
+test('the dashboard in English shows Prayer of the Day, popular prayers and categories', async ({ page }) => {
+  await page.goto('/dashboard?lng=en');
+  const daily = page.getByRole('region', { name: 'Prayer of the Day' });
+  await expect(daily).toBeVisible();
+  await expect(daily.getByText('Today', { exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Popular Prayers' }).getByRole('button', { name: 'Play: Morning Offering en' }),
+  ).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Faith' })).toHaveCount(0); // no items in the fixture's faith category
+  await expect(page.getByRole('heading', { name: 'Peace' })).toBeVisible();
+  const card = page.getByRole('button', { name: 'Play: Morning Offering en' });
+  expect((await card.boundingBox())?.width).toBe(280);
+  // Signed out, the create card leads to /login.
+  await expect(page.getByRole('link', { name: /Create Your Prayer/ })).toHaveAttribute('href', '/login');
+});
+
+test('the dashboard in Spanish says Hoy, and Polish has no daily prayers', async ({ page }) => {
+  await page.goto('/dashboard?lng=es');
+  const daily = page.getByRole('region', { name: 'Oración del día' });
+  await expect(daily.getByText('Hoy', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Reproducir: Morning Offering es' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Paz' })).toBeVisible();
+
+  await page.goto('/dashboard?lng=pl');
+  await expect(page.getByRole('button', { name: 'Odtwórz: Morning Offering pl' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Modlitwa dnia' })).toHaveCount(0);
+});
+
+test('a card opens the player, the audio plays, skips clamp, minimize and restore, swipe closes the bar', async ({ page }) => {
+  await page.goto('/dashboard?lng=en');
+  await page.getByRole('button', { name: 'Play: Evening Rest en' }).click();
+  await expect(page).toHaveURL(pathIs('/player'));
+  await expect(page.getByRole('heading', { name: 'Evening Rest en', level: 1 })).toBeVisible();
+
+  // Real playback: the position moves on.
+  await expect.poll(() => position(page), { timeout: 15_000 }).toBeGreaterThan(1);
+  await expect(page.getByRole('button', { name: 'Pause', exact: true })).toBeVisible();
+
+  // Back 15 s from under 15 s stops at 0.
+  await page.getByRole('button', { name: 'Back 15 seconds' }).click();
+  expect(await position(page)).toBeLessThan(1.5);
+
+  // Repeat is on by default; with it off, skipping past the end stops at the duration.
+  const repeat = page.getByRole('button', { name: 'Repeat' });
+  await expect(repeat).toHaveAttribute('aria-pressed', 'true');
+  await repeat.click();
+  await expect(repeat).toHaveAttribute('aria-pressed', 'false');
+  const max = Number(await page.getByRole('slider', { name: 'Playback position' }).getAttribute('max'));
+  expect(max).toBeGreaterThan(30);
+  for (let i = 0; i < Math.ceil(max / 15) + 1; i++) await page.getByRole('button', { name: 'Forward 15 seconds' }).click();
+  await expect(page.getByRole('button', { name: 'Play', exact: true })).toBeVisible();
+  // At the end: the slider (whole-second steps) sits at its last step, and the clock shows the full duration.
+  expect(await position(page)).toBeGreaterThanOrEqual(max - 1);
+  const clock = page.getByTestId('player-audio-time').locator('span');
+  await expect(clock.first()).toHaveText((await clock.last().innerText()).trim());
+
+  // Play again from the start, then minimize: the bar shows on the dashboard.
+  await page.getByRole('button', { name: 'Back 15 seconds' }).click();
+  await page.getByRole('button', { name: 'Play', exact: true }).click();
+  await page.getByRole('button', { name: 'Minimize player' }).click();
+  await expect(page).toHaveURL(pathIs('/dashboard'));
+  const bar = page.getByTestId('mini-player');
+  await expect(bar).toBeVisible();
+
+  // Tapping the bar restores the full player.
+  await bar.getByRole('button', { name: 'Open player: Evening Rest en' }).click();
+  await expect(page).toHaveURL(pathIs('/player'));
+  await page.getByRole('button', { name: 'Minimize player' }).click();
+  await expect(bar).toBeVisible();
+
+  // Dragging the bar down more than 50 px pauses and closes it.
+  const box = (await bar.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2 + 40, { steps: 4 });
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2 + 90, { steps: 4 });
+  await page.mouse.up();
+  await expect(bar).toHaveCount(0);
+});
+
+test('View all opens the category with its cards and the Create Your Prayer card', async ({ page }) => {
+  await page.goto('/dashboard?lng=en');
+  await page.getByRole('region', { name: 'Peace' }).getByRole('button', { name: 'View all' }).click();
+  await expect(page).toHaveURL(pathIs('/category'));
+  await expect(page.getByRole('heading', { name: 'Peace', level: 1 })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Play: Still Waters en' })).toContainText(/\d+ min|\d+ sec/);
+  await expect(page.getByRole('link', { name: /Create Your Prayer/ })).toHaveAttribute('href', '/login');
+  await page.getByRole('button', { name: 'Play: Still Waters en' }).click();
+  await expect(page).toHaveURL(pathIs('/player'));
+  await expect(page.getByRole('heading', { name: 'Still Waters en', level: 1 })).toBeVisible();
+});
+
+test('/player without a track goes to the dashboard', async ({ page }) => {
+  await page.goto('/player');
+  await expect(page).toHaveURL(pathIs('/dashboard'));
+});
