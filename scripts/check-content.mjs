@@ -45,7 +45,7 @@ for (const file of files) {
     }
     const words = entry.text.split(/\s+/).filter(Boolean).length;
     if (words < 150 || words > 450) say(`${lng}: ${words} words (150-450)`);
-    if (/[!¡()\[\]*_#<>"“”«»]|\d/.test(entry.text))
+    if (/[!¡()[\]*_#<>"“”«»]|\d/.test(entry.text))
       say(`${lng}: text has a character the voice should not read (! ( ) [ ] * _ # < > quotes or digits)`);
   }
 }
