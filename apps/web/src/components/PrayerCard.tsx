@@ -52,7 +52,9 @@ export function PrayerCard({
           {cover.icon}
         </span>
         {label ? (
-          <span className="rounded-full bg-black/20 px-3 py-1 text-xs font-semibold tracking-wide backdrop-blur">{label}</span>
+          <span className="max-w-[calc(100%-4rem)] truncate rounded-full bg-black/20 px-3 py-1 text-xs font-semibold tracking-wide backdrop-blur">
+            {label}
+          </span>
         ) : null}
         <span
           aria-hidden="true"
