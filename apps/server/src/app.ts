@@ -100,6 +100,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.addHook('onRequest', async (request) => {
     const url = request.url;
     if (url.startsWith('/api/') && !url.startsWith('/api/auth/') && !url.startsWith('/api/docs')) {
+      // Without a cookie or a bearer token there is no session to read: skip the lookup (the feed's hot path).
+      const { cookie, authorization } = request.headers;
+      if (!authorization && !cookie?.includes('session_token')) return;
       request.sessionUser = await readSessionUser(auth, request);
     }
   });

@@ -22,7 +22,8 @@ export function coverOf(preference: string) {
 
 /**
  * A 280 px prayer card (spec: cards are 280 px wide). `label` is a small line above the title
- * (a date label, a status); `meta` the duration line.
+ * (a date label, a status); `meta` the duration line. The button's name starts with what it shows, then
+ * the action (screen readers and voice control match the visible text).
  */
 export function PrayerCard({
   title,
@@ -75,7 +76,7 @@ export function PrayerCard({
     <button
       type="button"
       onClick={onOpen}
-      aria-label={`${playLabel}: ${title}`}
+      aria-label={`${[label, title, meta].filter(Boolean).join(' ')}, ${playLabel}`}
       className={`${base} transition-transform hover:-translate-y-0.5 focus-visible:-translate-y-0.5`}
     >
       {content}
