@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { dailyDateLabel } from '@selah/domain/dates';
 import { formatDuration } from '@selah/domain/duration';
-import { DAILY_PRAYERS_SHOWN } from '@selah/domain/feed';
+import { DAILY_PRAYERS_SHOWN, type ContentItem } from '@selah/domain/feed';
 import type { PlayerTrack } from '@selah/domain/player';
 import { CreateCard } from '../../components/CreateCard';
 import { CardSkeleton, PrayerCard } from '../../components/PrayerCard';
@@ -47,6 +47,17 @@ export default function DashboardPage() {
   const now = new Date();
   const duration = (seconds: number) => formatDuration(seconds);
   const playLabel = t('card.play');
+
+  const contentCard = (item: ContentItem) => (
+    <PrayerCard
+      key={item.id}
+      title={item.title}
+      preference={item.preference}
+      meta={duration(item.duration)}
+      playLabel={playLabel}
+      onOpen={() => open(contentTrack(item))}
+    />
+  );
 
   const dateLabel = (date: string) => {
     const label = dailyDateLabel(date, now, language);
@@ -133,18 +144,7 @@ export default function DashboardPage() {
           ) : null
         }
       >
-        {loading
-          ? [0, 1, 2].map((key) => <CardSkeleton key={key} />)
-          : (data?.popularPrayers ?? []).map((item) => (
-              <PrayerCard
-                key={item.id}
-                title={item.title}
-                preference={item.preference}
-                meta={duration(item.duration)}
-                playLabel={playLabel}
-                onOpen={() => open(contentTrack(item))}
-              />
-            ))}
+        {loading ? [0, 1, 2].map((key) => <CardSkeleton key={key} />) : (data?.popularPrayers ?? []).map(contentCard)}
       </Section>
 
       {loading
@@ -169,16 +169,7 @@ export default function DashboardPage() {
                   />
                 }
               >
-                {category.items.map((item) => (
-                  <PrayerCard
-                    key={item.id}
-                    title={item.title}
-                    preference={item.preference}
-                    meta={duration(item.duration)}
-                    playLabel={playLabel}
-                    onOpen={() => open(contentTrack(item))}
-                  />
-                ))}
+                {category.items.map(contentCard)}
               </Section>
             ))}
     </main>
