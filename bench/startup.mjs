@@ -3,7 +3,7 @@
 // a bare Fastify server with one route, started with plain `node`.
 // Usage: npm run bench:startup [-- --runs 5]   (writes nothing; paste the table into docs/BENCHMARKS.md)
 import { spawn, execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -71,12 +71,25 @@ async function measure(command, args, env, { idleMs = 0 } = {}) {
   } finally {
     process.kill(-child.pid, 'SIGTERM');
     await new Promise((resolve) => child.once('exit', resolve));
+    // The server may outlive npm for a moment while it shuts down: wait until the port is free.
+    for (let i = 0; i < 200; i++) {
+      const stillUp = await fetch(`http://127.0.0.1:${port}/health`).then(
+        () => true,
+        () => false,
+      );
+      if (!stillUp) break;
+      await sleep(50);
+    }
   }
 }
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'selah-bench-'));
+// "Already seeded" means the content is imported and voiced: reuse bench:feed's data directory when it exists,
+// so no background import competes with the starts being measured.
+const seeded = path.join(root, '.tmp/bench-data');
+if (existsSync(path.join(seeded, 'db'))) cpSync(seeded, dataDir, { recursive: true });
 const baselineFile = path.join(dataDir, 'baseline.mjs');
 writeFileSync(
   baselineFile,

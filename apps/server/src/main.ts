@@ -87,10 +87,10 @@ async function main(): Promise<void> {
   }
 
   const runsJobs = role !== 'api';
-  const queue = await startQueue(database, app.log, { runsJobs });
+  let queue: Awaited<ReturnType<typeof startQueue>> | undefined;
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
-    await queue.stop({ graceful: true, timeout: 5000 }).catch(() => undefined);
+    await queue?.stop({ graceful: true, timeout: 5000 }).catch(() => undefined);
     await app.close();
     await database.close();
     process.exit(0);
@@ -99,9 +99,12 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('unhandledRejection', (reason) => app.log.error({ err: reason }, 'unhandled rejection'));
 
+  // Serve first: the queue, today's prayer and the content import follow without holding up /health.
+  if (role !== 'worker') await app.listen({ port: config.port, host: config.host });
+  queue = await startQueue(database, app.log, { runsJobs });
   if (runsJobs) {
     await registerContentJobs(queue, { importContent: runImport, publishDaily, logger: app.log });
-    // Today's prayer (and the days before it) exist from the first second; new audio arrives with the import.
+    // Today's prayer (and the days before it) are republished at every start; new audio arrives with the import.
     await publishDaily(DAILY_BACKFILL_DAYS);
     await requestContentImport(queue);
   }
@@ -110,7 +113,6 @@ async function main(): Promise<void> {
     app.log.info('worker ready');
     return;
   }
-  await app.listen({ port: config.port, host: config.host });
   app.log.info(`Selah is running at ${config.publicUrl} (${database.kind}, role ${role})`);
 }
 
