@@ -87,10 +87,10 @@ async function main(): Promise<void> {
   }
 
   const runsJobs = role !== 'api';
-  let queue: Awaited<ReturnType<typeof startQueue>> | undefined;
+  const running: { queue?: Awaited<ReturnType<typeof startQueue>> } = {};
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
-    await queue?.stop({ graceful: true, timeout: 5000 }).catch(() => undefined);
+    await running.queue?.stop({ graceful: true, timeout: 5000 }).catch(() => undefined);
     await app.close();
     await database.close();
     process.exit(0);
@@ -101,7 +101,8 @@ async function main(): Promise<void> {
 
   // Serve first: the queue, today's prayer and the content import follow without holding up /health.
   if (role !== 'worker') await app.listen({ port: config.port, host: config.host });
-  queue = await startQueue(database, app.log, { runsJobs });
+  const queue = await startQueue(database, app.log, { runsJobs });
+  running.queue = queue;
   if (runsJobs) {
     await registerContentJobs(queue, { importContent: runImport, publishDaily, logger: app.log });
     // Today's prayer (and the days before it) are republished at every start; new audio arrives with the import.
