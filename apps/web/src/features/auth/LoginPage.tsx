@@ -2,11 +2,11 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { Button } from '../../components/Button';
-import { TextField } from '../../components/TextField';
 import { track } from '../../lib/analytics';
 import { useAuth } from '../../lib/auth';
 import { authClient } from '../../lib/auth-client';
 import { notify } from '../../lib/toast';
+import { CredentialFields } from './CredentialFields';
 import { AuthLayout, OrSeparator } from './AuthLayout';
 import { SocialButtons } from './SocialButtons';
 import type { SocialProvider } from './social-sign-in';
@@ -51,23 +51,12 @@ export default function LoginPage() {
   return (
     <AuthLayout title={t('login.title')} description={t('login.description')}>
       <form onSubmit={onSubmit} className="flex flex-col gap-4">
-        <TextField
-          label={t('fields.email')}
-          type="email"
-          name="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
-        <TextField
-          label={t('fields.password')}
-          type="password"
-          name="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
+        <CredentialFields
+          email={email}
+          password={password}
+          onEmail={setEmail}
+          onPassword={setPassword}
+          passwordAutoComplete="current-password"
         />
         <div className="-mt-1 flex justify-end">
           <button

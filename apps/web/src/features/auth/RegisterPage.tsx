@@ -3,11 +3,11 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../components/Button';
-import { TextField } from '../../components/TextField';
 import { apiFetch } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { authClient } from '../../lib/auth-client';
 import { notify } from '../../lib/toast';
+import { CredentialFields } from './CredentialFields';
 import { AuthLayout, OrSeparator } from './AuthLayout';
 import { RegistrationCarousel } from './RegistrationCarousel';
 import { SocialButtons } from './SocialButtons';
@@ -51,23 +51,12 @@ export default function RegisterPage() {
     <>
       <AuthLayout title={t('register.title')} description={t('register.description')}>
         <form onSubmit={onSubmit} className="flex flex-col gap-4">
-          <TextField
-            label={t('fields.email')}
-            type="email"
-            name="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-          <TextField
-            label={t('fields.password')}
-            type="password"
-            name="password"
-            autoComplete="new-password"
-            required
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
+          <CredentialFields
+            email={email}
+            password={password}
+            onEmail={setEmail}
+            onPassword={setPassword}
+            passwordAutoComplete="new-password"
           />
           <Button type="submit" disabled={busy !== null}>
             {busy === 'password' ? t('register.submitting') : t('register.submit')}
