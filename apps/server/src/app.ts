@@ -26,6 +26,11 @@ import { profileQueries } from './modules/profile/profile.queries';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { profileService } from './modules/profile/profile.service';
 import { recordQueries } from './modules/records/records.queries';
+import { recordsRoutes } from './modules/records/records.routes';
+import { recordsService } from './modules/records/records.service';
+import { createLocalLiveBus, createPostgresLiveBus, type LiveBus } from './modules/live/live-bus';
+import { liveRoutes } from './modules/live/live.routes';
+import { deferredJobSender } from './platform/jobs';
 
 export interface AppDependencies {
   config: AppConfig;
@@ -90,6 +95,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const media = createMediaStore(config.mediaStore);
   app.decorate('media', media);
   const { db } = database;
+  // Live changes: in-process in the embedded default, LISTEN/NOTIFY across processes on PostgreSQL.
+  const live: LiveBus = database.url ? await createPostgresLiveBus(database.url, app.log) : createLocalLiveBus();
+  app.decorate('live', live);
+  app.addHook('onClose', async () => live.close());
+  // Jobs wait for the queue, which starts after the server listens (main.ts attaches it).
+  const jobs = deferredJobSender();
+  app.decorate('jobs', jobs);
 
   // ---- modules ----
   const profiles = profileService({ profiles: profileQueries(db), records: recordQueries(db), media, logger: app.log });
@@ -113,6 +125,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const feed = feedService(contentQueries(db));
   app.decorate('feed', feed);
   await app.register(contentRoutes, { feed });
+  const prayers = recordsService({ queries: recordQueries(db), jobs, live });
+  await app.register(recordsRoutes, { service: prayers });
+  await app.register(liveRoutes, {
+    bus: live,
+    loadEvent: async (change) =>
+      change.kind === 'record' ? { type: 'record' as const, record: await prayers.get(change.userId, change.id) } : undefined,
+  });
   await app.register(analyticsRoutes, { db, logToConsole: config.isDevelopment });
   await app.register(localesRoutes, { localesDir: config.localesDir, cache: !config.isDevelopment });
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
@@ -162,5 +181,9 @@ declare module 'fastify' {
     media: MediaStore;
     auth: ReturnType<typeof createAuth>;
     feed: ReturnType<typeof feedService>;
+    /** Record and journey changes, to every process holding a user's event stream. */
+    live: LiveBus;
+    /** Sends jobs once main.ts has attached the started queue. */
+    jobs: ReturnType<typeof deferredJobSender>;
   }
 }

@@ -11,6 +11,10 @@ import { DAILY_BACKFILL_DAYS, publishDailyPrayers } from './modules/content/dail
 import { importProgress } from './modules/content/import-progress';
 import { createContentVoicer } from './modules/content/voicer';
 import { verifyImportedAudio } from './modules/content/verify-audio';
+import { registerPrayerGeneration } from './modules/records/generate-prayer.job';
+import { recordQueries } from './modules/records/records.queries';
+import { createVoicePipelineFromConfig } from './generation/voice-text';
+import { createWriterFromConfig } from './generation/writer/create-writer';
 
 /**
  * Start-up: read the configuration, open and migrate the database, then serve and/or run jobs.
@@ -103,7 +107,18 @@ async function main(): Promise<void> {
   if (role !== 'worker') await app.listen({ port: config.port, host: config.host });
   const queue = await startQueue(database, app.log, { runsJobs });
   running.queue = queue;
+  app.jobs.attach(queue);
   if (runsJobs) {
+    await registerPrayerGeneration(queue, {
+      queries: recordQueries(database.db),
+      writer: createWriterFromConfig(config.writer, { contentDir: config.corpusDir, logger: app.log }),
+      voice: createVoicePipelineFromConfig(config.voice),
+      media: app.media,
+      live: app.live,
+      logger: app.log,
+      // PGlite has one user, this process: whatever was running when it last stopped died with it.
+      soleWorker: database.kind === 'pglite',
+    });
     await registerContentJobs(queue, { importContent: runImport, publishDaily, logger: app.log });
     // Today's prayer (and the days before it) are republished at every start; new audio arrives with the import.
     await publishDaily(DAILY_BACKFILL_DAYS);

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Feed } from '@selah/domain/feed';
 import { records } from '../src/platform/db/schema';
@@ -111,6 +112,19 @@ describe('content import and the dashboard feed', () => {
     const again = await feed('es', { 'if-none-match': etag });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
+  });
+
+  it('sends the feed compressed as the browser asks (br, else gzip), the same JSON as uncompressed', async () => {
+    const plain = await feed('en');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const br = await feed('en', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    const gzip = await feed('en', { 'accept-encoding': 'br;q=0, gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+    expect(br.headers.etag).toBe(plain.headers.etag);
   });
 
   it("adds the signed-in user's prayers (completed, pending, processing), newest first", async () => {

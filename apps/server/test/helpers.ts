@@ -9,6 +9,11 @@ import { buildApp } from '../src/app';
 import { loadConfig, type AppConfig } from '../src/platform/config';
 import { openDatabase, type DatabaseHandle } from '../src/platform/db/client';
 import type { Mailer, MailMessage } from '../src/platform/mailer';
+import { startQueue, type Queue } from '../src/platform/queue';
+import { registerPrayerGeneration } from '../src/modules/records/generate-prayer.job';
+import { recordQueries } from '../src/modules/records/records.queries';
+import { createVoicePipelineFromConfig, type VoicePipeline } from '../src/generation/voice-text';
+import type { PrayerWriter } from '../src/generation/writer/writer';
 
 /**
  * A fresh database for one test file: in-memory PGlite always; a throw-away database on the
@@ -153,4 +158,61 @@ export function expectApiError(response: LightMyRequestResponse, status: number,
   expect(body.error.message.length).toBeGreaterThan(0);
   if (code !== undefined) expect(body.error.code).toBe(code);
   return body.error;
+}
+
+/** Starts pg-boss on the test app's database and runs generate-prayer jobs with these stages. */
+export async function startPrayerWorker(
+  testApp: TestApp,
+  stages: { writer: PrayerWriter; voice?: VoicePipeline; attach?: boolean },
+): Promise<{ queue: Queue; stop(): Promise<void> }> {
+  const { app, database, config } = testApp;
+  const queue = await startQueue(database, app.log, { runsJobs: true });
+  if (stages.attach !== false) app.jobs.attach(queue);
+  const sweeper = await registerPrayerGeneration(queue, {
+    queries: recordQueries(database.db),
+    writer: stages.writer,
+    voice: stages.voice ?? createVoicePipelineFromConfig(config.voice),
+    media: app.media,
+    live: app.live,
+    logger: app.log,
+    soleWorker: true,
+  });
+  return {
+    queue,
+    stop: async () => {
+      sweeper.stop();
+      await queue.stop({ graceful: false, close: false, wait: true, timeout: 1000 });
+    },
+  };
+}
+
+/** A short, fixed prayer: enough to voice quickly in tests that are about the lifecycle, not the writing. */
+export const shortWriter: PrayerWriter = {
+  name: 'short',
+  write: async (request) => ({
+    title: `A prayer for ${request.focus}`,
+    text: `Lord, hear my prayer. ${request.description || 'Be near me.'}\n\nAmen.`,
+  }),
+};
+
+/** Polls until the record reaches one of the statuses (the worker runs in the background). */
+export async function waitForRecord(app: FastifyInstance, cookie: string, id: string, statuses: string[], timeoutMs = 60_000) {
+  const started = Date.now();
+  for (;;) {
+    const response = await app.inject({ method: 'GET', url: `/api/records/${id}`, headers: { cookie } });
+    const record = response.json<{
+      record: {
+        status: string;
+        error: string | null;
+        audioUrl: string | null;
+        duration: number | null;
+        stage: string | null;
+        title: string | null;
+        text: string | null;
+      };
+    }>().record;
+    if (statuses.includes(record.status)) return record;
+    if (Date.now() - started > timeoutMs) throw new Error(`record ${id} still ${record.status} after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }

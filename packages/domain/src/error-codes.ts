@@ -7,5 +7,7 @@ export const ERROR_CODES = {
   passwordRequired: 'PASSWORD_REQUIRED',
   invalidPassword: 'INVALID_PASSWORD',
   sessionExpired: 'SESSION_EXPIRED',
+  limitReached: 'LIMIT_REACHED',
+  conflict: 'CONFLICT',
   internal: 'INTERNAL_ERROR',
 } as const;

@@ -33,6 +33,8 @@ export type Category = z.infer<typeof categorySchema>;
 export const userPrayerSchema = z.object({
   id: z.string(),
   status: z.enum(['pending', 'processing', 'completed']),
+  /** While processing: writing, voicing or finishing. */
+  stage: z.enum(['writing', 'voicing', 'finishing']).nullable(),
   title: z.string().nullable(),
   text: z.string().nullable(),
   audioUrl: z.string().nullable(),

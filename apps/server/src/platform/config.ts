@@ -43,10 +43,16 @@ const envSchema = z.object({
   MEDIA_STORE: z.string().optional(),
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
+  // ---- prayer writer (an OpenAI-compatible chat server; the built-in composer when unset) ----
+  LLM_BASE_URL: z.url().optional(),
+  LLM_API_KEY: z.string().optional(),
+  LLM_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  LLM_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
   LOCALES_DIR: z.string().optional(),
   CONTENT_DIR: z.string().optional(),
+  CORPUS_DIR: z.string().optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -72,10 +78,14 @@ export interface AppConfig {
   voice: VoiceConfig;
   /** Where generated audio is stored (MEDIA_STORE): DATA_DIR/media, or an S3-compatible bucket. */
   mediaStore: MediaStoreConfig;
+  /** Who writes generated prayers: an OpenAI-compatible chat server (LLM_BASE_URL) or the built-in composer. */
+  writer: WriterConfig;
   logLevel: Env['LOG_LEVEL'];
   webDistDir: string;
   localesDir: string;
   contentDir: string;
+  /** The folder holding composer/{en,es,pl}.json, the built-in writer's corpus (the repo's content/ unless CORPUS_DIR). */
+  corpusDir: string;
 }
 
 export class ConfigError extends Error {}
@@ -151,6 +161,22 @@ function voiceConfig(env: Env): VoiceConfig {
         model: env.ELEVENLABS_MODEL,
       };
   }
+}
+
+// ---- prayer writer ----
+
+export type WriterConfig =
+  { provider: 'composer' } | { provider: 'openai'; baseUrl: string; apiKey: string | undefined; model: string; timeoutMs: number };
+
+function writerConfig(env: Env): WriterConfig {
+  if (!env.LLM_BASE_URL) return { provider: 'composer' };
+  return {
+    provider: 'openai',
+    baseUrl: env.LLM_BASE_URL,
+    apiKey: env.LLM_API_KEY || undefined,
+    model: env.LLM_MODEL,
+    timeoutMs: env.LLM_TIMEOUT_MS,
+  };
 }
 
 /** MEDIA_STORE: unset or "local" (DATA_DIR/media), or s3://bucket[/prefix]?endpoint=...&region=...&publicUrl=... */
@@ -251,9 +277,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
         : undefined,
     voice: voiceConfig(env),
     mediaStore: mediaStoreConfig(env, path.join(dataDir, 'media')),
+    writer: writerConfig(env),
     logLevel: env.LOG_LEVEL,
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(root, 'apps/web/dist')),
     localesDir: path.resolve(env.LOCALES_DIR ?? path.join(root, 'content/locales')),
     contentDir: path.resolve(env.CONTENT_DIR ?? path.join(root, 'content')),
+    // Separate from CONTENT_DIR: a small seed set (the browser tests') still writes prayers with the full corpus.
+    corpusDir: path.resolve(env.CORPUS_DIR ?? path.join(root, 'content')),
   };
 }

@@ -23,7 +23,7 @@ export async function postForSpeech(
     });
   } catch (error) {
     const reason = error instanceof Error && error.name === 'TimeoutError' ? `no answer within ${TIMEOUT_MS / 1000} s` : describe(error);
-    throw new VoiceProviderError(provider, `request to ${new URL(url).origin} failed: ${reason}`);
+    throw new VoiceProviderError(provider, `request to ${new URL(url).origin} failed: ${reason}`, undefined, true);
   }
   const body = Buffer.from(await response.arrayBuffer());
   const contentType = response.headers.get('content-type') ?? '';

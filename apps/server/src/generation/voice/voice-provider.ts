@@ -28,6 +28,8 @@ export class VoiceProviderError extends Error {
     readonly provider: string,
     message: string,
     readonly status?: number,
+    /** Worth another try later: the network failed, the provider was busy (429) or broken (5xx). */
+    readonly retryable: boolean = status === 429 || (status !== undefined && status >= 500),
   ) {
     super(`${provider}: ${message}`);
     this.name = 'VoiceProviderError';

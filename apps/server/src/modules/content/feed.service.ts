@@ -111,6 +111,7 @@ export function feedService(queries: ContentQueries) {
       return rows.map((row) => ({
         id: row.id,
         status: row.status as UserPrayer['status'],
+        stage: row.status === 'processing' ? row.stage : null,
         title: row.title,
         text: row.recordText,
         audioUrl: row.audioUrl,

@@ -1,6 +1,35 @@
-import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, lt, notInArray, or, sql } from 'drizzle-orm';
+import { SEARCH_RESULTS_LIMIT, type GenerationStage, type SearchResult } from '@selah/domain/records';
 import type { Database } from '../../platform/db/client';
-import { personalizedJourneyDays, personalizedJourneys, records } from '../../platform/db/schema';
+import {
+  defaultContent,
+  defaultContentTranslations,
+  generationCounters,
+  personalizedJourneyDays,
+  personalizedJourneys,
+  profiles,
+  recordSearchText,
+  records,
+} from '../../platform/db/schema';
+
+export type RecordRow = typeof records.$inferSelect;
+
+export interface NewRecord {
+  id: string;
+  userId: string;
+  length: number;
+  preference: string;
+  experience: string;
+  description: string;
+  language: string;
+  goals: string[];
+}
+
+/** Rows from `db.execute` (the PGlite and node-postgres drivers both answer with `rows`). */
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+/** `%term%` for ILIKE, with the pattern characters of the term matched literally. */
+export const containsPattern = (term: string): string => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export function recordQueries(db: Database) {
   return {
@@ -39,7 +68,211 @@ export function recordQueries(db: Database) {
         .where(and(eq(personalizedJourneys.userId, userId), isNotNull(personalizedJourneyDays.audioUrl)));
       return [...recordUrls, ...dayUrls].map((row) => row.url).filter((url): url is string => url !== null);
     },
+
+    async profileOf(userId: string): Promise<{ plan: string; language: string } | undefined> {
+      const [row] = await db.select({ plan: profiles.plan, language: profiles.language }).from(profiles).where(eq(profiles.userId, userId));
+      return row;
+    },
+
+    async byId(id: string): Promise<RecordRow | undefined> {
+      const [row] = await db.select().from(records).where(eq(records.id, id));
+      return row;
+    },
+
+    /**
+     * Takes one unit of the month's quota and stores the record, in one transaction: answers 'limit' when
+     * the month is used up (the conditional upsert holds the counter row's lock, so parallel requests cannot
+     * overshoot), 'exists' (and takes nothing) when a record with this id already exists.
+     */
+    async createWithQuota(record: NewRecord, month: string, limit: number): Promise<'created' | 'exists' | 'limit'> {
+      try {
+        return await db.transaction(async (tx) => {
+          const [existing] = await tx.select({ id: records.id }).from(records).where(eq(records.id, record.id));
+          if (existing) return 'exists';
+          const taken = rowsOf<{ count: number }>(
+            await tx.execute(sql`
+              INSERT INTO ${generationCounters} (user_id, month_key, count) VALUES (${record.userId}, ${month}, 1)
+              ON CONFLICT (user_id, month_key) DO UPDATE SET count = ${generationCounters}.count + 1
+              WHERE ${generationCounters}.count < ${limit}
+              RETURNING count`),
+          );
+          if (taken.length === 0) return 'limit';
+          const inserted = await tx
+            .insert(records)
+            .values({ ...record, status: 'pending', isDefault: false })
+            .onConflictDoNothing({ target: records.id })
+            .returning({ id: records.id });
+          // The same id created by a parallel request: give the unit back.
+          if (inserted.length === 0) throw new SameIdRace();
+          return 'created';
+        });
+      } catch (error) {
+        if (error instanceof SameIdRace) return 'exists';
+        throw error;
+      }
+    },
+
+    /** The user's records newest first, `limit` of them after the cursor (created_at and id of the last one). */
+    async page(userId: string, limit: number, after?: { createdAt: string; id: string }) {
+      const cursorAt = sql<string>`${records.createdAt}::text`;
+      const rows = await db
+        .select({ record: records, cursorAt })
+        .from(records)
+        .where(
+          and(
+            eq(records.userId, userId),
+            after
+              ? or(
+                  lt(records.createdAt, sql`${after.createdAt}::timestamptz`),
+                  and(eq(records.createdAt, sql`${after.createdAt}::timestamptz`), lt(records.id, after.id)),
+                )
+              : undefined,
+          ),
+        )
+        .orderBy(desc(records.createdAt), desc(records.id))
+        .limit(limit + 1);
+      return { rows: rows.slice(0, limit), hasMore: rows.length > limit };
+    },
+
+    /** Moves a record along its lifecycle; never touches a completed one. Returns the updated row. */
+    async setProcessing(id: string, stage: GenerationStage): Promise<RecordRow | undefined> {
+      const [row] = await db
+        .update(records)
+        .set({ status: 'processing', stage, error: null, updatedAt: sql`now()` })
+        .where(and(eq(records.id, id), notInArray(records.status, ['completed'])))
+        .returning();
+      return row;
+    },
+
+    async complete(
+      id: string,
+      result: { title: string; text: string; slug: string; audioUrl: string; duration: number; image: string | null },
+    ): Promise<RecordRow | undefined> {
+      const [row] = await db
+        .update(records)
+        .set({
+          status: 'completed',
+          stage: null,
+          error: null,
+          title: result.title,
+          recordText: result.text,
+          slug: result.slug,
+          audioUrl: result.audioUrl,
+          duration: result.duration,
+          image: result.image,
+          updatedAt: sql`now()`,
+        })
+        .where(and(eq(records.id, id), notInArray(records.status, ['completed'])))
+        .returning();
+      return row;
+    },
+
+    /** Marks failed with the message, unless the record already completed (spec section 4). */
+    async fail(id: string, message: string): Promise<RecordRow | undefined> {
+      const [row] = await db
+        .update(records)
+        .set({ status: 'failed', stage: null, error: message.slice(0, 500), updatedAt: sql`now()` })
+        .where(and(eq(records.id, id), notInArray(records.status, ['completed', 'failed'])))
+        .returning();
+      return row;
+    },
+
+    /** A failed record goes back to pending for another try. */
+    async resetFailed(id: string, userId: string): Promise<RecordRow | undefined> {
+      const [row] = await db
+        .update(records)
+        .set({ status: 'pending', stage: null, error: null, updatedAt: sql`now()` })
+        .where(and(eq(records.id, id), eq(records.userId, userId), eq(records.status, 'failed')))
+        .returning();
+      return row;
+    },
+
+    /** Records left pending or processing for longer than the cutoff (their job died with its process). */
+    async failStale(olderThanSeconds: number, message: string): Promise<RecordRow[]> {
+      return db
+        .update(records)
+        .set({ status: 'failed', stage: null, error: message, updatedAt: sql`now()` })
+        .where(
+          and(
+            inArray(records.status, ['pending', 'processing']),
+            isNotNull(records.userId),
+            lt(records.updatedAt, sql`now() - make_interval(secs => ${olderThanSeconds})`),
+          ),
+        )
+        .returning();
+    },
+
+    async generationStats(userId: string): Promise<{ totalCount: number; monthlyCount: Record<string, number> }> {
+      const rows = await db
+        .select({ monthKey: generationCounters.monthKey, count: generationCounters.count })
+        .from(generationCounters)
+        .where(eq(generationCounters.userId, userId));
+      const monthlyCount = Object.fromEntries(rows.map((row) => [row.monthKey, row.count]));
+      return { totalCount: rows.reduce((sum, row) => sum + row.count, 0), monthlyCount };
+    },
+
+    /**
+     * Case-insensitive substring match over the user's completed records (title, preference, description;
+     * the trigram index serves it) and active default content in the language (fallback en), newest first.
+     */
+    async search(userId: string, term: string, language: string): Promise<SearchResult[]> {
+      const pattern = containsPattern(term);
+      const own = await db
+        .select()
+        .from(records)
+        .where(and(eq(records.userId, userId), eq(records.status, 'completed'), sql`${recordSearchText(records)} ILIKE ${pattern}`))
+        .orderBy(desc(records.createdAt))
+        .limit(SEARCH_RESULTS_LIMIT);
+      const defaults = rowsOf<{
+        id: string;
+        title: string;
+        text: string;
+        audio_url: string;
+        duration: number | null;
+        preference: string;
+        slug: string;
+        created_at: string | Date;
+      }>(
+        await db.execute(sql`
+          SELECT * FROM (
+            SELECT DISTINCT ON (c.id) c.id, t.title, t.text, t.audio_url, t.duration, c.preference, c.slug, c.created_at
+            FROM ${defaultContent} c JOIN ${defaultContentTranslations} t ON t.content_id = c.id
+            WHERE c.is_active AND t.audio_url IS NOT NULL AND t.language IN (${language}, 'en')
+            ORDER BY c.id, (t.language = ${language}) DESC
+          ) chosen
+          WHERE (chosen.title || ' ' || chosen.preference) ILIKE ${pattern}
+          ORDER BY chosen.created_at DESC
+          LIMIT ${SEARCH_RESULTS_LIMIT}`),
+      );
+      const results: SearchResult[] = [
+        ...own.map((row) => ({
+          id: row.id,
+          isDefault: false,
+          title: row.title ?? '',
+          text: row.recordText ?? '',
+          audioUrl: row.audioUrl ?? '',
+          duration: row.duration ?? 0,
+          preference: row.preference,
+          slug: row.slug,
+          createdAt: row.createdAt.toISOString(),
+        })),
+        ...defaults.map((row) => ({
+          id: row.id,
+          isDefault: true,
+          title: row.title,
+          text: row.text,
+          audioUrl: row.audio_url,
+          duration: row.duration ?? 0,
+          preference: row.preference,
+          slug: row.slug,
+          createdAt: new Date(row.created_at).toISOString(),
+        })),
+      ];
+      return results.sort((a, b) => b.createdAt.localeCompare(a.createdAt)).slice(0, SEARCH_RESULTS_LIMIT);
+    },
   };
 }
+
+class SameIdRace extends Error {}
 
 export type RecordQueries = ReturnType<typeof recordQueries>;

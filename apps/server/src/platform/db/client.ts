@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -14,6 +15,8 @@ export type Database = ReturnType<typeof drizzlePglite<typeof schema>>;
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** The postgres:// URL (PostgreSQL only): live notifications need a connection of their own. */
+  url?: string;
   /** Runs raw SQL (several statements allowed when there are no parameters). */
   exec(sqlText: string): Promise<void>;
   /** Raw parameterised SQL (pg-boss talks to the database through this). */
@@ -41,10 +44,13 @@ const MIGRATION_LOCK_KEY = 7_261_001;
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    // An idle connection the server dropped is replaced by the pool; logging is enough (the caller retries).
+    pool.on('error', (error) => console.warn(`database connection lost: ${error.message}`));
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     return {
       db,
       kind: 'postgres',
+      url: options.url,
       exec: async (sqlText) => {
         await pool.query(sqlText);
       },
@@ -67,8 +73,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
-  await client.waitReady;
+  // pg_trgm backs search (migration 0002 creates the extension).
+  const client = await PGlite.create({ dataDir: options.dataDir, extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema });
   return {
     db,

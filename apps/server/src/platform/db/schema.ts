@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigserial,
   boolean,
   date,
@@ -122,6 +123,10 @@ export const profiles = pgTable('profiles', {
 });
 
 // ---- records (a user's prayers) ----
+/** The text search matches with ILIKE; the trigram index is built on exactly this expression. */
+export const recordSearchText = (t: { title: AnyPgColumn; preference: AnyPgColumn; description: AnyPgColumn }) =>
+  sql`(coalesce(${t.title}, '') || ' ' || ${t.preference} || ' ' || ${t.description})`;
+
 export const records = pgTable(
   'records',
   {
@@ -137,6 +142,15 @@ export const records = pgTable(
     preference: text('preference').notNull().default('standard'),
     experience: text('experience').notNull().default('prayer'),
     description: text('description').notNull().default(''),
+    /** The language the prayer is written and voiced in (the user's at creation). */
+    language: text('language').notNull().default('en'),
+    /** The user's goals at creation, woven into the prayer (kept for a retry). */
+    goals: jsonb('goals')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    /** While processing: writing, voicing or finishing. */
+    stage: text('stage', { enum: ['writing', 'voicing', 'finishing'] }),
     recordText: text('record_text'),
     title: text('title'),
     slug: text('slug'),
@@ -151,6 +165,8 @@ export const records = pgTable(
     // the user's feed (newest first, limit 20) and the completed-only queries
     index('records_user_created_idx').on(t.userId, t.createdAt.desc()),
     index('records_user_status_created_idx').on(t.userId, t.status, t.createdAt.desc()),
+    // search: case-insensitive substring match over title, preference and description (pg_trgm)
+    index('records_search_trgm_idx').using('gin', sql`(${recordSearchText(t)}) gin_trgm_ops`),
     // claims of records waiting for an email address
     index('records_pending_user_idx')
       .on(t.pendingUserId)

@@ -1,0 +1,307 @@
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { LANGUAGES, type Language } from '@selah/domain/languages';
+import { EXPERIENCES, FOCUSES } from '@selah/domain/records';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createComposer, limitWords, loadCorpus, sanitizeForVoice, type Corpus } from './composer';
+import { countWords } from './openai-chat';
+import type { PrayerRequest } from './writer';
+
+const contentDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../content');
+
+/** A small seeded generator (mulberry32): the same seed gives the same numbers. */
+function seeded(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** What a person might type in each language (no digits: the text must have none). */
+const DESCRIPTIONS: Record<Language, string> = {
+  en: 'I lost my job last month and I am afraid of what comes next for my family.',
+  es: 'Perdí mi trabajo el mes pasado y tengo miedo de lo que viene para mi familia.',
+  pl: 'W zeszłym miesiącu straciłam pracę i boję się, co będzie dalej z moją rodziną.',
+};
+
+/** Promises the composer must never make (CONTENT.md: no healing, wealth, success or outcome guaranteed). */
+const FORBIDDEN: Record<Language, RegExp[]> = {
+  en: [
+    /will heal/i,
+    /will be healed/i,
+    /guarantee/i,
+    /\bcure[sd]?\b/i,
+    /you will be rich/i,
+    /will make you rich/i,
+    /\bwealth/i,
+    /\bprosper/i,
+    /will recover/i,
+  ],
+  es: [/sanará/i, /serás sanad/i, /garantiz/i, /curará/i, /te curar/i, /serás ric/i, /riqueza/i, /prosperidad/i],
+  pl: [/uzdrowi/i, /wyzdrowiejesz/i, /gwarant/i, /wyleczy/i, /będziesz bogat/i, /bogactw/i, /dobrobyt/i],
+};
+
+const AMEN: Record<Language, string> = { en: 'Amen.', es: 'Amén.', pl: 'Amen.' };
+
+/** Lower-case pronouns for God, which Polish capitalises (outside the quoted verses). */
+const LOWERCASE_GOD_PRONOUN = /(?<!\p{L})(ty|ciebie|cię|tobie|tobą|twój|twoja|twoje|twojego|twojej|twoim|twoją|twoich|twe|twym)(?!\p{L})/u;
+
+const capitalize = (text: string): string => text.charAt(0).toLocaleUpperCase() + text.slice(1);
+
+const request = (overrides: Partial<PrayerRequest> = {}): PrayerRequest => ({
+  language: 'en',
+  experience: 'prayer',
+  focus: 'peace',
+  description: DESCRIPTIONS.en,
+  goals: [],
+  lengthMinutes: 3,
+  ...overrides,
+});
+
+/** Checks every composed text must pass, whatever the request. */
+function expectSpeakable(text: string, language: Language): void {
+  expect(text).not.toMatch(/[{}]/);
+  expect(text).not.toMatch(/[!¡()[\]*_#<>`]/);
+  expect(text).not.toMatch(/\d/);
+  expect(text.split('\n\n').every((paragraph) => paragraph.length > 0 && !paragraph.includes('\n'))).toBe(true);
+  expect(text).not.toMatch(/ {2}| $|^ /m);
+  for (const pattern of FORBIDDEN[language]) expect(text).not.toMatch(pattern);
+}
+
+describe('the composer', () => {
+  const corpora = {} as Record<Language, Corpus>;
+  beforeAll(async () => {
+    for (const language of LANGUAGES) corpora[language] = await loadCorpus(contentDir, language);
+  });
+
+  it('is named composer', () => {
+    expect(createComposer({ contentDir }).name).toBe('composer');
+  });
+
+  it('has a valid corpus with at least four passages per focus in every language', () => {
+    for (const language of LANGUAGES) {
+      for (const focus of FOCUSES) {
+        expect(corpora[language].passages[focus].length).toBeGreaterThanOrEqual(4);
+        for (const passage of corpora[language].passages[focus]) expect(passage.text).toContain(passage.phrase);
+      }
+    }
+  });
+
+  describe.each(
+    LANGUAGES.flatMap((language) => EXPERIENCES.flatMap((experience) => FOCUSES.map((focus) => [language, experience, focus] as const))),
+  )('%s %s on %s', (language, experience, focus) => {
+    it('writes a titled text of about three minutes with the description, a scripture reference and the shape', async () => {
+      const composer = createComposer({ contentDir, random: seeded(language.length * 31 + focus.length * 7 + experience.length) });
+      for (let run = 0; run < 3; run++) {
+        const { title, text } = await composer.write(request({ language, experience, focus, description: DESCRIPTIONS[language] }));
+        expect(title.trim().length).toBeGreaterThan(0);
+        expect(title).not.toMatch(/[{}]/);
+
+        const words = countWords(text);
+        expect(words).toBeGreaterThanOrEqual(380);
+        expect(words).toBeLessThanOrEqual(420);
+
+        expect(text).toContain(DESCRIPTIONS[language]);
+        const passages = corpora[language].passages[focus];
+        const passage = passages.find((p) => (text.includes(p.spoken) || text.includes(capitalize(p.spoken))) && text.includes(p.text));
+        expect(passage, 'a passage of the focus, quoted with its spoken reference').toBeDefined();
+        expectSpeakable(text, language);
+
+        const paragraphs = text.split('\n\n');
+        expect(paragraphs.length).toBeGreaterThanOrEqual(experience === 'prayer' ? 7 : 8);
+        expect(text.endsWith(AMEN[language])).toBe(true);
+        if (experience === 'bible_meditation') {
+          // The passage, read slowly, is a paragraph of its own; the silence is a short paragraph before the closing line.
+          expect(paragraphs).toContain(passage!.text);
+          expect(countWords(paragraphs.at(-2)!)).toBeLessThanOrEqual(20);
+        }
+
+        // Outside the quoted scripture (the passage, and the phrase rested on, in either case).
+        const quotes = passages.flatMap((p) => [p.text, p.phrase, capitalize(p.phrase)]);
+        const prose = quotes.reduce((rest, quote) => rest.split(quote).join(' '), text);
+        if (language === 'pl') expect(prose).not.toMatch(LOWERCASE_GOD_PRONOUN);
+        if (language === 'es') expect(prose).not.toMatch(/\busted\b/i);
+      }
+    });
+  });
+
+  it('weaves the goals into a petition', async () => {
+    const composer = createComposer({ contentDir, random: seeded(7) });
+    for (const experience of EXPERIENCES) {
+      const { text } = await composer.write(request({ experience, goals: ['Pray every morning', '  ', 'be kinder to my sister 🙂'] }));
+      expect(text).toContain('Pray every morning.');
+      expect(text).toContain('Be kinder to my sister.');
+      expectSpeakable(text, 'en');
+    }
+  });
+
+  it('prays for the focus when the description is empty', async () => {
+    const composer = createComposer({ contentDir, random: seeded(11) });
+    for (const language of LANGUAGES) {
+      for (const experience of EXPERIENCES) {
+        const { text } = await composer.write(request({ language, experience, description: '' }));
+        expect(countWords(text)).toBeGreaterThanOrEqual(380);
+        expect(countWords(text)).toBeLessThanOrEqual(420);
+        expect(text).not.toContain(':  ');
+        expectSpeakable(text, language);
+      }
+    }
+  });
+
+  it('gives twenty different prayers for the same answers', async () => {
+    const composer = createComposer({ contentDir });
+    for (const experience of EXPERIENCES) {
+      const results = await Promise.all(Array.from({ length: 20 }, () => composer.write(request({ experience }))));
+      expect(new Set(results.map((r) => r.text)).size).toBe(20);
+      expect(new Set(results.map((r) => r.title)).size).toBeGreaterThan(1);
+      // Not only one sentence changes: the petitions paragraphs differ too.
+      const petitions = results.map((r) => r.text.split('\n\n')[4]);
+      expect(new Set(petitions).size).toBeGreaterThan(10);
+    }
+  });
+
+  it('gives the same prayer for the same random numbers', async () => {
+    const first = await createComposer({ contentDir, random: seeded(42) }).write(request());
+    const second = await createComposer({ contentDir, random: seeded(42) }).write(request());
+    const other = await createComposer({ contentDir, random: seeded(43) }).write(request());
+    expect(second).toEqual(first);
+    expect(other.text).not.toBe(first.text);
+  });
+
+  it('stays within the spoken length with a long description, using fewer optional sentences', async () => {
+    const sentence = 'My mother is ill and I am caring for her while I work, and some nights I cannot sleep at all. ';
+    const long = sentence.repeat(12).slice(0, 1000).trim();
+    const composer = createComposer({ contentDir, random: seeded(5) });
+    for (const language of LANGUAGES) {
+      for (const experience of EXPERIENCES) {
+        const { text } = await composer.write(request({ language, experience, description: long }));
+        expect(countWords(text)).toBeGreaterThanOrEqual(340);
+        expect(countWords(text)).toBeLessThanOrEqual(460);
+        expect(text).toContain(sanitizeForVoice(long));
+      }
+    }
+  });
+
+  it('cuts a description only when nothing else would keep the hard length limit', async () => {
+    const composer = createComposer({ contentDir, random: seeded(9) });
+    const goals = Array.from({ length: 5 }, () => 'to grow '.repeat(62).trim());
+    for (const experience of EXPERIENCES) {
+      const { text } = await composer.write(request({ experience, description: 'a '.repeat(500).trim(), goals }));
+      expect(countWords(text)).toBeGreaterThanOrEqual(340);
+      expect(countWords(text)).toBeLessThanOrEqual(460);
+      expectSpeakable(text, 'en');
+    }
+  });
+
+  it('cleans the description for the voice and keeps the words', async () => {
+    const composer = createComposer({ contentDir, random: seeded(3) });
+    const { text } = await composer.write(
+      request({ description: '**Please** pray 🙏🏽 for my <b>dad</b> (he is ill)!!!\n\n#hope [soon] {x} `now`' }),
+    );
+    expect(text).toContain('Please pray for my dad, he is ill. hope soon x now.');
+    expectSpeakable(text, 'en');
+  });
+});
+
+describe('sanitizeForVoice', () => {
+  it.each([
+    ['my exam', 'my exam.'],
+    ['  Help me.  ', 'Help me.'],
+    ['Why now?', 'Why now?'],
+    ['I am scared!!!', 'I am scared.'],
+    ['¡Ayúdame, Señor!', 'Ayúdame, Señor.'],
+    ['line one\nline two\r\n\tend', 'line one line two end.'],
+    ['my son (he is five) is sick', 'my son, he is five, is sick.'],
+    ['<script>x</script> *bold* _it_ #tag `code` [a] {b}', 'x bold it tag code a b.'],
+    ['peace 😊🙏🏽 please', 'peace please.'],
+    ['waiting,', 'waiting.'],
+    ['so tired...', 'so tired.'],
+    ['!!! ???', ''],
+    ['', ''],
+  ])('%j becomes %j', (input, expected) => {
+    expect(sanitizeForVoice(input)).toBe(expected);
+  });
+
+  it('keeps every word of a long text', () => {
+    const text = 'Zażółć gęślą jaźń, proszę o spokój. ¿Qué haré mañana? I do not know.';
+    expect(sanitizeForVoice(text)).toBe(text);
+  });
+});
+
+describe('limitWords', () => {
+  it('keeps a short text as it is', () => {
+    expect(limitWords('One two three.', 5)).toBe('One two three.');
+  });
+
+  it('cuts at a sentence end when that keeps most of the text', () => {
+    expect(limitWords('One two three four five six seven eight. Nine ten eleven.', 10)).toBe('One two three four five six seven eight.');
+  });
+
+  it('cuts mid-sentence with an ellipsis otherwise', () => {
+    expect(limitWords('One two. Three four five six seven eight nine ten eleven twelve.', 6)).toBe('One two. Three four five six…');
+  });
+});
+
+describe('an invalid corpus', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'selah-composer-test-'));
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  async function corpusDir(name: string, change: (corpus: Record<string, unknown>) => string): Promise<string> {
+    const root = path.join(dir, name);
+    await cp(path.join(contentDir, 'composer'), path.join(root, 'composer'), { recursive: true });
+    const file = path.join(root, 'composer', 'es.json');
+    await writeFile(file, change(JSON.parse(await readFile(file, 'utf8')) as Record<string, unknown>));
+    return root;
+  }
+
+  it('fails with an error naming the file and the problem', async () => {
+    const root = await corpusDir('missing', (corpus) => JSON.stringify({ ...corpus, focus: undefined }));
+    const composer = createComposer({ contentDir: root });
+    await expect(composer.write(request())).rejects.toThrow(/Composer corpus .*composer[\\/]es\.json is invalid: focus/);
+  });
+
+  it('names a line the voice should not read', async () => {
+    const root = await corpusDir('exclamation', (corpus) => {
+      const prayer = corpus.prayer as Record<string, string[]>;
+      prayer.amen = ['Amen!', ...prayer.amen!];
+      return JSON.stringify(corpus);
+    });
+    await expect(createComposer({ contentDir: root }).write(request())).rejects.toThrow(/es\.json is invalid: prayer\.amen\.0: has "!"/);
+  });
+
+  it('names a passage whose phrase is not part of its text', async () => {
+    const root = await corpusDir('phrase', (corpus) => {
+      const passages = corpus.passages as Record<string, { phrase: string }[]>;
+      passages.peace![0]!.phrase = 'words that are not there';
+      return JSON.stringify(corpus);
+    });
+    await expect(createComposer({ contentDir: root }).write(request())).rejects.toThrow(
+      /es\.json is invalid: passages\.peace\.0\.phrase: phrase must be a part of text/,
+    );
+  });
+
+  it('names a file that is not JSON or missing', async () => {
+    const root = await corpusDir('json', () => '{ "language": "es", ');
+    await expect(createComposer({ contentDir: root }).write(request())).rejects.toThrow(/Composer corpus .*es\.json is not valid JSON/);
+    await expect(createComposer({ contentDir: path.join(dir, 'nowhere') }).write(request())).rejects.toThrow(
+      /Composer corpus .*\.json could not be read/,
+    );
+  });
+
+  it('loads again after a failure once the file is fixed', async () => {
+    const root = await corpusDir('fixed', () => '{}');
+    const composer = createComposer({ contentDir: root });
+    await expect(composer.write(request())).rejects.toThrow(/es\.json is invalid/);
+    await cp(path.join(contentDir, 'composer', 'es.json'), path.join(root, 'composer', 'es.json'));
+    await expect(composer.write(request())).resolves.toMatchObject({ title: expect.any(String) as unknown });
+  });
+});

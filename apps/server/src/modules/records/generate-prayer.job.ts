@@ -1,0 +1,172 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type PgBoss from 'pg-boss';
+import { isLanguage } from '@selah/domain/languages';
+import { EXPERIENCES, FOCUSES, type Experience, type Focus } from '@selah/domain/records';
+import type { VoicePipeline } from '../../generation/voice-text';
+import { VoiceProviderError } from '../../generation/voice/voice-provider';
+import type { PrayerWriter } from '../../generation/writer/writer';
+import type { JobOptions } from '../../platform/jobs';
+import type { MediaStore } from '../../platform/media';
+import type { Queue } from '../../platform/queue';
+import type { LiveBus } from '../live/live-bus';
+import type { RecordQueries, RecordRow } from './records.queries';
+
+export const GENERATE_PRAYER_JOB = 'generate-prayer';
+
+/** At most 3 tries (transient provider errors), 2 s then 4 s apart; a job silent for 5 minutes is tried again. */
+export const GENERATE_PRAYER_JOB_OPTIONS: JobOptions = { retryLimit: 2, retryDelay: 2, retryBackoff: true, expireInSeconds: 300 };
+
+/** Records still pending or processing this long after their last change lost their job for good. */
+const STALE_AFTER_SECONDS = 20 * 60;
+const STALE_MESSAGE = 'Generation did not finish. Please try again.';
+
+export interface GenerationDeps {
+  queries: RecordQueries;
+  writer: PrayerWriter;
+  voice: VoicePipeline;
+  media: MediaStore;
+  live: LiveBus;
+  logger: FastifyBaseLogger;
+}
+
+interface JobData {
+  recordId: string;
+}
+
+/** Errors worth another try: a provider that was unreachable, busy or broken for a moment. */
+export function isTransient(error: unknown): boolean {
+  if (error instanceof VoiceProviderError) return error.retryable;
+  return (error as { retryable?: unknown } | null)?.retryable === true;
+}
+
+export const slugify = (title: string, id: string): string =>
+  `${title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/ł/g, 'l')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 60)}-${id.slice(0, 8)}`;
+
+/**
+ * The generation of one record: processing (writing) -> voicing -> finishing -> completed, each step
+ * announced on the live bus. Throws on failure; the caller decides between a retry and `failed`.
+ */
+export async function generatePrayer(deps: GenerationDeps, recordId: string): Promise<StageTimings | undefined> {
+  const { queries, writer, voice, media, live } = deps;
+  const announce = async (row: RecordRow | undefined) => {
+    if (row?.userId) await live.publish({ userId: row.userId, kind: 'record', id: row.id });
+  };
+  const record = await queries.byId(recordId);
+  if (!record || record.status === 'completed' || record.status === 'failed') return undefined;
+
+  const startedAt = performance.now();
+  await announce(await queries.setProcessing(recordId, 'writing'));
+  const language = isLanguage(record.language) ? record.language : 'en';
+  const written = await writer.write({
+    language,
+    experience: (EXPERIENCES as readonly string[]).includes(record.experience) ? (record.experience as Experience) : 'prayer',
+    focus: (FOCUSES as readonly string[]).includes(record.preference) ? (record.preference as Focus) : 'faith',
+    description: record.description,
+    goals: record.goals.filter((goal) => goal.trim() !== ''),
+    lengthMinutes: record.length,
+  });
+
+  const writtenAt = performance.now();
+  await announce(await queries.setProcessing(recordId, 'voicing'));
+  const audio = await voice.voiceText({ text: written.text, language, ambient: true });
+
+  const voicedAt = performance.now();
+  await announce(await queries.setProcessing(recordId, 'finishing'));
+  const audioUrl = await media.put(audio.data, { extension: audio.extension, contentType: audio.contentType });
+  await announce(
+    await queries.complete(recordId, {
+      title: written.title,
+      text: written.text,
+      slug: slugify(written.title, recordId),
+      audioUrl,
+      duration: audio.durationSeconds,
+      image: record.preference,
+    }),
+  );
+  const finishedAt = performance.now();
+  return {
+    writeMs: Math.round(writtenAt - startedAt),
+    voiceMs: Math.round(voicedAt - writtenAt),
+    finishMs: Math.round(finishedAt - voicedAt),
+    audioSeconds: Math.round(audio.durationSeconds),
+  };
+}
+
+/** Where the time of one generation went (logged; the generation benchmark reads it). */
+export interface StageTimings {
+  writeMs: number;
+  voiceMs: number;
+  finishMs: number;
+  audioSeconds: number;
+}
+
+/** Marks the record failed with the error's message (unless it completed) and tells the user's clients. */
+export async function failGeneration(deps: Pick<GenerationDeps, 'queries' | 'live'>, recordId: string, error: unknown): Promise<void> {
+  const message = error instanceof Error ? error.message : String(error);
+  const row = await deps.queries.fail(recordId, message || 'Generation failed');
+  if (row?.userId) await deps.live.publish({ userId: row.userId, kind: 'record', id: row.id });
+}
+
+/**
+ * Runs generate-prayer jobs in this process. In the embedded default this process is the database's only
+ * user, so jobs left active by a previous run died with it: they are failed over to a retry right away.
+ */
+export async function registerPrayerGeneration(
+  queue: Queue,
+  deps: GenerationDeps & { soleWorker: boolean; concurrency?: number },
+): Promise<{ stop(): void }> {
+  const { logger } = deps;
+  await queue.createQueue(GENERATE_PRAYER_JOB);
+  if (deps.soleWorker) await retryOrphans(queue);
+
+  const handler = async ([job]: PgBoss.JobWithMetadata<JobData>[]) => {
+    if (!job) return;
+    const { recordId } = job.data;
+    const started = Date.now();
+    try {
+      const timings = await generatePrayer(deps, recordId);
+      if (timings) logger.info({ recordId, ms: Date.now() - started, ...timings }, 'prayer generated');
+    } catch (error) {
+      const lastTry = job.retryCount >= job.retryLimit;
+      if (isTransient(error) && !lastTry) {
+        logger.warn({ err: error, recordId, try: job.retryCount + 1 }, 'prayer generation failed; retrying');
+        throw error;
+      }
+      logger.error({ err: error, recordId }, 'prayer generation failed');
+      await failGeneration(deps, recordId, error);
+    }
+  };
+  // Two at a time: one prayer's ffmpeg mastering overlaps the next one's voicing.
+  for (let i = 0; i < (deps.concurrency ?? 2); i += 1) {
+    await queue.work<JobData>(GENERATE_PRAYER_JOB, { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: 0.5 }, handler);
+  }
+
+  // Records whose job is gone (its retries exhausted by expiry) must not spin forever.
+  const sweep = async () => {
+    const stale = await deps.queries.failStale(STALE_AFTER_SECONDS, STALE_MESSAGE);
+    for (const row of stale) if (row.userId) await deps.live.publish({ userId: row.userId, kind: 'record', id: row.id });
+  };
+  await sweep();
+  const timer = setInterval(
+    () => void sweep().catch((error: unknown) => logger.error({ err: error }, 'stale record sweep failed')),
+    60_000,
+  );
+  timer.unref();
+  return { stop: () => clearInterval(timer) };
+}
+
+async function retryOrphans(queue: Queue): Promise<void> {
+  const { rows } = await queue.getDb().executeSql(`SELECT id FROM pgboss.job WHERE name = $1 AND state = 'active'`, [GENERATE_PRAYER_JOB]);
+  if (rows.length > 0)
+    await queue.fail(
+      GENERATE_PRAYER_JOB,
+      rows.map((row) => String(row.id)),
+    );
+}

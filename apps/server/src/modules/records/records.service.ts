@@ -1,0 +1,115 @@
+import { randomUUID } from 'node:crypto';
+import { ERROR_CODES } from '@selah/domain/error-codes';
+import { cleanGoals } from '@selah/domain/goals';
+import { MONTHLY_GENERATION_LIMIT, isPlan, monthKey, DEFAULT_PLAN } from '@selah/domain/plans';
+import type { createAffirmationSchema, GenerationStats, PrayerRecord, RecordsPage, SearchResponse } from '@selah/domain/records';
+import type { z } from 'zod';
+import { HttpError, notFound } from '../../platform/errors';
+import type { JobSender } from '../../platform/jobs';
+import type { LiveBus } from '../live/live-bus';
+import { GENERATE_PRAYER_JOB, GENERATE_PRAYER_JOB_OPTIONS } from './generate-prayer.job';
+import type { RecordQueries } from './records.queries';
+import { recordView } from './records.view';
+
+type CreateAffirmationBody = z.output<typeof createAffirmationSchema>;
+
+const limitReached = () =>
+  new HttpError(403, ERROR_CODES.limitReached, 'You have reached your monthly prayer limit. Upgrade your plan to create more prayers.');
+
+const encodeCursor = (createdAt: string, id: string) => Buffer.from(`${createdAt}|${id}`).toString('base64url');
+function decodeCursor(cursor: string): { createdAt: string; id: string } {
+  const [createdAt, id] = Buffer.from(cursor, 'base64url').toString().split('|');
+  if (!createdAt || !id || Number.isNaN(Date.parse(createdAt)) || !/^[0-9a-f-]{36}$/.test(id)) {
+    throw new HttpError(400, ERROR_CODES.validation, 'Invalid cursor');
+  }
+  return { createdAt, id };
+}
+
+export function recordsService(deps: { queries: RecordQueries; jobs: JobSender; live: LiveBus; now?: () => Date }) {
+  const { queries, jobs, live } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  const announce = async (record: PrayerRecord, userId: string) => {
+    await live.publish({ userId, kind: 'record', id: record.id });
+  };
+  const enqueue = (recordId: string) => jobs.send(GENERATE_PRAYER_JOB, { recordId }, GENERATE_PRAYER_JOB_OPTIONS);
+
+  async function planOf(userId: string) {
+    const profile = await queries.profileOf(userId);
+    const plan = isPlan(profile?.plan) ? profile.plan : DEFAULT_PLAN;
+    return { plan, limit: MONTHLY_GENERATION_LIMIT[plan], language: profile?.language ?? 'en' };
+  }
+
+  return {
+    /** Takes a unit of quota, stores the record pending and queues its generation; idempotent by recordId. */
+    async createAffirmation(userId: string, body: CreateAffirmationBody): Promise<{ record: PrayerRecord; created: boolean }> {
+      const id = body.recordId ?? randomUUID();
+      const { limit, language } = await planOf(userId);
+      const outcome = await queries.createWithQuota(
+        {
+          id,
+          userId,
+          length: body.length,
+          preference: body.topic,
+          experience: body.experience,
+          description: body.description,
+          language,
+          goals: cleanGoals(body.userGoals),
+        },
+        monthKey(now()),
+        limit,
+      );
+      if (outcome === 'limit') throw limitReached();
+      const row = await queries.byId(id);
+      // Someone else's id: answer as if it were taken, without saying by whom.
+      if (!row || row.userId !== userId) throw new HttpError(409, ERROR_CODES.conflict, 'This record id is already in use.');
+      const record = recordView(row);
+      if (outcome === 'created') {
+        await enqueue(id);
+        await announce(record, userId);
+      }
+      return { record, created: outcome === 'created' };
+    },
+
+    /** A failed record is generated again (the unit of quota it took stays spent once). */
+    async retry(userId: string, id: string): Promise<PrayerRecord> {
+      const existing = await queries.byId(id);
+      if (!existing || existing.userId !== userId) throw notFound('Prayer not found');
+      if (existing.status !== 'failed') throw new HttpError(409, ERROR_CODES.conflict, 'Only a prayer that failed can be tried again.');
+      const row = await queries.resetFailed(id, userId);
+      if (!row) throw new HttpError(409, ERROR_CODES.conflict, 'Only a prayer that failed can be tried again.');
+      await enqueue(id);
+      const record = recordView(row);
+      await announce(record, userId);
+      return record;
+    },
+
+    async get(userId: string, id: string): Promise<PrayerRecord> {
+      const row = await queries.byId(id);
+      if (!row || row.userId !== userId) throw notFound('Prayer not found');
+      return recordView(row);
+    },
+
+    async page(userId: string, limit: number, cursor?: string): Promise<RecordsPage> {
+      const { rows, hasMore } = await queries.page(userId, limit, cursor ? decodeCursor(cursor) : undefined);
+      const last = rows.at(-1);
+      return {
+        items: rows.map((row) => recordView(row.record)),
+        nextCursor: hasMore && last ? encodeCursor(last.cursorAt, last.record.id) : null,
+      };
+    },
+
+    async stats(userId: string): Promise<GenerationStats> {
+      const [{ plan, limit }, counts] = await Promise.all([planOf(userId), queries.generationStats(userId)]);
+      return { ...counts, plan, monthlyLimit: limit, currentMonth: monthKey(now()) };
+    },
+
+    async search(userId: string, query: string, language: string): Promise<SearchResponse> {
+      const term = query.trim();
+      if (term === '') return { query: term, results: [] };
+      return { query: term, results: await queries.search(userId, term, language) };
+    },
+  };
+}
+
+export type RecordsService = ReturnType<typeof recordsService>;

@@ -1,0 +1,189 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LiveEvent, PrayerRecord } from '@selah/domain/records';
+import { createVoicePipelineFromConfig, type VoicePipeline } from '../src/generation/voice-text';
+import { VoiceProviderError } from '../src/generation/voice/voice-provider';
+import type { PrayerWriter } from '../src/generation/writer/writer';
+import type { LiveChange } from '../src/modules/live/live-bus';
+import { createTestApp, registerUser, shortWriter, startPrayerWorker, TEST_ORIGIN, waitForRecord, type TestApp } from './helpers';
+
+/**
+ * The generate-prayer job on the app's own queue: the lifecycle a user sees, failures, retries of transient
+ * provider errors, and a job picked up again after its process died.
+ */
+describe('prayer generation worker', () => {
+  let t: TestApp;
+  let user: { id: string; cookie: string };
+  let worker: Awaited<ReturnType<typeof startPrayerWorker>> | undefined;
+  /** Each test sets the stages the worker uses. */
+  let writer: PrayerWriter = shortWriter;
+  let voice: VoicePipeline;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    user = await registerUser(t.app, 'worker@example.com');
+    await t.database.exec(`UPDATE profiles SET plan = 'Unlimited Prayer' WHERE user_id = '${user.id}'`);
+    const realVoice = createVoicePipelineFromConfig(t.config.voice);
+    voice = realVoice;
+    worker = await startPrayerWorker(t, {
+      writer: { name: 'test', write: (request) => writer.write(request) },
+      voice: { id: realVoice.id, voiceText: (input) => voice.voiceText(input) },
+    });
+  });
+  afterAll(async () => {
+    await worker?.stop();
+    await t.close();
+  });
+
+  const create = async (description = 'Peace for my family tonight') => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/create-affirmation',
+      headers: { origin: TEST_ORIGIN, cookie: user.cookie },
+      payload: { recordId: randomUUID(), length: 3, topic: 'peace', experience: 'prayer', description, userGoals: [] },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json<{ record: PrayerRecord }>().record;
+  };
+
+  it('goes pending -> processing (writing, voicing, finishing) -> completed with a playable file', async () => {
+    writer = shortWriter;
+    const seen: string[] = [];
+    const unsubscribe = t.app.live.subscribe(user.id, (change: LiveChange) => {
+      void t.app
+        .inject({ method: 'GET', url: `/api/records/${change.id}`, headers: { cookie: user.cookie } })
+        .then((r) => r.json<{ record: PrayerRecord }>().record)
+        .then((record) => seen.push(record.stage ? `${record.status}:${record.stage}` : record.status));
+    });
+    const record = await create();
+    const done = await waitForRecord(t.app, user.cookie, record.id, ['completed', 'failed']);
+    unsubscribe();
+    expect(done.status, done.error ?? '').toBe('completed');
+    expect(done.title).toBe('A prayer for peace');
+    expect(done.text).toContain('Peace for my family tonight');
+    expect(done.duration).toBeGreaterThan(1);
+    const audio = await t.app.inject({ method: 'GET', url: done.audioUrl! });
+    expect(audio.statusCode).toBe(200);
+    expect(audio.headers['content-type']).toMatch(/^audio\/mpeg/);
+    expect(audio.rawPayload.length).toBeGreaterThan(5000);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(seen[0]).toBe('pending');
+    expect(seen).toContain('processing:voicing');
+    expect(seen.at(-1)).toBe('completed');
+  });
+
+  it('marks the record failed with the error message when a stage fails for good, without retrying', async () => {
+    let calls = 0;
+    writer = {
+      name: 'broken',
+      write: async () => {
+        calls += 1;
+        throw new Error('The writer could not find its corpus');
+      },
+    };
+    const record = await create();
+    const done = await waitForRecord(t.app, user.cookie, record.id, ['completed', 'failed']);
+    expect(done).toMatchObject({ status: 'failed', error: 'The writer could not find its corpus', audioUrl: null });
+    expect(calls).toBe(1);
+  });
+
+  it('retries transient provider errors with backoff and completes', async () => {
+    writer = shortWriter;
+    let calls = 0;
+    const real = createVoicePipelineFromConfig(t.config.voice);
+    voice = {
+      id: 'flaky',
+      voiceText: async (input) => {
+        calls += 1;
+        if (calls < 3) throw new VoiceProviderError('test-voice', 'answered 503 Service Unavailable', 503);
+        return real.voiceText(input);
+      },
+    };
+    const record = await create();
+    const done = await waitForRecord(t.app, user.cookie, record.id, ['completed', 'failed']);
+    expect(done.status, done.error ?? '').toBe('completed');
+    expect(calls).toBe(3);
+    voice = real;
+  });
+
+  it('gives up after 3 tries of a transient error and says why', async () => {
+    writer = shortWriter;
+    let calls = 0;
+    const real = voice;
+    voice = {
+      id: 'down',
+      voiceText: async () => {
+        calls += 1;
+        throw new VoiceProviderError('test-voice', 'request to http://voice failed: connect ECONNREFUSED', undefined, true);
+      },
+    };
+    const record = await create();
+    const done = await waitForRecord(t.app, user.cookie, record.id, ['completed', 'failed']);
+    expect(done.status).toBe('failed');
+    expect(done.error).toContain('ECONNREFUSED');
+    expect(calls).toBe(3);
+    voice = real;
+  });
+
+  it('streams the user’s record changes over Server-Sent Events', async () => {
+    writer = shortWriter;
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const controller = new AbortController();
+    const response = await fetch(`${address}/api/events`, { headers: { cookie: user.cookie }, signal: controller.signal });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    const reader = response.body!.getReader();
+    const decoder = new TextDecoder();
+    let buffer = '';
+    const record = await create('Streamed intention');
+    const events: LiveEvent[] = [];
+    while (!events.some((event) => event.record.id === record.id && event.record.status === 'completed')) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      buffer += decoder.decode(value, { stream: true });
+      const blocks = buffer.split('\n\n');
+      buffer = blocks.pop() ?? '';
+      for (const block of blocks) {
+        const data = block.split('\n').find((line) => line.startsWith('data: '));
+        if (block.startsWith('event: record') && data) events.push(JSON.parse(data.slice(6)) as LiveEvent);
+      }
+    }
+    controller.abort();
+    const mine = events.filter((event) => event.record.id === record.id).map((event) => event.record.status);
+    expect(mine[0]).toBe('pending');
+    expect(mine).toContain('processing');
+    expect(mine.at(-1)).toBe('completed');
+    const other = await registerUser(t.app, 'other-stream@example.com');
+    expect(events.every((event) => event.type === 'record')).toBe(true);
+    expect(other.id).not.toBe(user.id);
+  });
+
+  it('runs a job again after the process that was running it died', async () => {
+    // The current worker stops taking jobs (as if its process had died while holding one).
+    await worker!.queue.offWork('generate-prayer');
+    let release!: () => void;
+    const hung = new Promise<void>((resolve) => (release = resolve));
+    const dying = await startPrayerWorker(t, {
+      attach: false,
+      writer: {
+        name: 'hangs',
+        write: async () => {
+          await hung;
+          throw new Error('this process is gone');
+        },
+      },
+    });
+    const record = await create('Started before the crash');
+    await waitForRecord(t.app, user.cookie, record.id, ['processing']);
+    await dying.queue.offWork('generate-prayer');
+
+    // A new process starts: it finds the job its predecessor left active and runs it again.
+    const restarted = await startPrayerWorker(t, { writer: shortWriter });
+    const done = await waitForRecord(t.app, user.cookie, record.id, ['completed', 'failed']);
+    expect(done.status, done.error ?? '').toBe('completed');
+    expect(done.text).toContain('Started before the crash');
+    release();
+    await dying.stop();
+    await restarted.stop();
+  });
+});
