@@ -5,6 +5,7 @@ import { Toaster } from 'sonner';
 import { LoadingScreen } from '../components/LoadingScreen';
 import { AudioProvider } from '../lib/audio';
 import { AuthProvider, useAuth } from '../lib/auth';
+import { LiveEventsProvider } from '../lib/live-events';
 import { queryClient } from '../lib/query-client';
 import { MAX_TOASTS, TOAST_DURATION_MS } from '../lib/toast';
 import { router } from './router';
@@ -27,11 +28,13 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider>
-        <AudioProvider>
-          <Suspense fallback={<LoadingScreen />}>
-            <Startup />
-          </Suspense>
-        </AudioProvider>
+        <LiveEventsProvider>
+          <AudioProvider>
+            <Suspense fallback={<LoadingScreen />}>
+              <Startup />
+            </Suspense>
+          </AudioProvider>
+        </LiveEventsProvider>
         <Toaster position="top-center" duration={TOAST_DURATION_MS} visibleToasts={MAX_TOASTS} richColors closeButton />
       </AuthProvider>
     </QueryClientProvider>

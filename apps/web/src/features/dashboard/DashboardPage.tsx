@@ -112,6 +112,8 @@ export default function DashboardPage() {
           userPrayers.map((prayer) => {
             const track = userTrack(prayer);
             const busy = prayer.status === 'completed' ? undefined : <Spinner className="h-5 w-5" />;
+            // While it is being made, the card says which step it is on (writing, voicing, finishing).
+            const stage = prayer.status === 'processing' && prayer.stage ? t(`status.stage.${prayer.stage}`) : undefined;
             return (
               <PrayerCard
                 key={prayer.id}
@@ -120,7 +122,7 @@ export default function DashboardPage() {
                 label={
                   prayer.status === 'completed' ? undefined : t(prayer.status === 'pending' ? 'status.generating' : 'status.processing')
                 }
-                meta={prayer.duration ? duration(prayer.duration) : undefined}
+                meta={stage ?? (prayer.duration ? duration(prayer.duration) : undefined)}
                 playLabel={playLabel}
                 busy={busy}
                 onOpen={track ? () => open(track) : undefined}

@@ -1,0 +1,248 @@
+import { BookHeart, CircleAlert, Play, RotateCcw } from 'lucide-react';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { formatDuration } from '@selah/domain/duration';
+import type { PrayerRecord } from '@selah/domain/records';
+import { Button } from '../../components/Button';
+import { PageHeader } from '../../components/PageHeader';
+import { coverOf } from '../../components/PrayerCard';
+import { Spinner } from '../../components/Spinner';
+import { useAudioControls } from '../../lib/audio';
+import { useRecordLabels } from '../../lib/labels';
+import { notify } from '../../lib/toast';
+import { recordTrack } from '../../lib/tracks';
+import { useRecords } from './api/get-records';
+import { useRetryRecord } from './api/retry-record';
+
+/** The next page starts loading when the end of the list comes this close to the viewport. */
+const PREFETCH_MARGIN = '600px 0px';
+
+/** /library (My Prayers): the user's records newest first; completed ones play, the others show where they are. */
+export default function LibraryPage() {
+  const { t } = useTranslation('library');
+  const records = useRecords();
+  const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = records;
+  const items = records.data?.pages.flatMap((page) => page.items) ?? [];
+
+  const sentinel = useRef<HTMLDivElement>(null);
+  const canLoadMore = hasNextPage && !isFetchingNextPage && !isFetchNextPageError;
+  useEffect(() => {
+    const element = sentinel.current;
+    if (!element || !canLoadMore) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) void fetchNextPage();
+      },
+      { rootMargin: PREFETCH_MARGIN },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [canLoadMore, fetchNextPage]);
+
+  let content: ReactNode;
+  if (records.isPending) {
+    content = (
+      <ul className="flex flex-col gap-3" aria-hidden="true">
+        {[0, 1, 2, 3].map((key) => (
+          <li key={key}>
+            <RowSkeleton />
+          </li>
+        ))}
+      </ul>
+    );
+  } else if (records.isError && items.length === 0) {
+    content = (
+      <div
+        role="alert"
+        className="flex flex-col items-center gap-4 rounded-3xl border border-line bg-surface px-6 py-10 text-center shadow-sm"
+      >
+        <CircleAlert aria-hidden="true" className="h-8 w-8 text-danger" />
+        <p className="text-ink">{t('loadFailed')}</p>
+        <Button variant="secondary" onClick={() => void records.refetch()}>
+          {t('tryAgain')}
+        </Button>
+      </div>
+    );
+  } else if (items.length === 0) {
+    content = <EmptyLibrary />;
+  } else {
+    content = (
+      <>
+        <ul className="flex flex-col gap-3">
+          {items.map((record) => (
+            <li key={record.id}>
+              <RecordRow record={record} />
+            </li>
+          ))}
+        </ul>
+        <div ref={sentinel} aria-hidden="true" />
+        {isFetchingNextPage ? (
+          <p role="status" className="flex items-center justify-center gap-2 py-6 text-sm text-muted">
+            <Spinner className="h-4 w-4 text-primary" />
+            {t('loadingMore')}
+          </p>
+        ) : null}
+        {isFetchNextPageError ? (
+          <div className="flex justify-center py-6">
+            <Button variant="secondary" onClick={() => void fetchNextPage()}>
+              {t('tryAgain')}
+            </Button>
+          </div>
+        ) : null}
+      </>
+    );
+  }
+
+  return (
+    <main aria-busy={records.isPending}>
+      <PageHeader title={t('title')} />
+      <div className="mx-auto max-w-2xl px-5 pb-6">{content}</div>
+    </main>
+  );
+}
+
+function EmptyLibrary() {
+  const { t } = useTranslation('library');
+  return (
+    <div className="mt-4 flex flex-col items-center rounded-3xl border border-line bg-surface px-6 py-12 text-center shadow-sm">
+      <span aria-hidden="true" className="animate-breathe flex h-16 w-16 items-center justify-center rounded-full bg-gold-soft text-gold">
+        <BookHeart className="h-8 w-8" />
+      </span>
+      <h2 className="mt-5 font-serif text-2xl text-ink">{t('empty.title')}</h2>
+      <p className="mt-2 max-w-sm text-muted">{t('empty.body')}</p>
+      <Link
+        to="/quiz"
+        className="mt-6 inline-flex min-h-12 items-center justify-center rounded-xl bg-primary px-6 text-base font-semibold text-white shadow-sm transition-colors hover:bg-primary-strong"
+      >
+        {t('empty.action')}
+      </Link>
+    </div>
+  );
+}
+
+const rowBase = 'flex w-full items-center gap-4 rounded-3xl border border-line bg-surface p-3 text-left shadow-sm';
+
+function Cover({ preference, muted = false }: { preference: string; muted?: boolean }) {
+  const cover = coverOf(preference);
+  return (
+    <span
+      aria-hidden="true"
+      className={`flex h-14 w-14 shrink-0 items-center justify-center rounded-2xl sm:h-16 sm:w-16 bg-gradient-to-br text-white/90 ${muted ? 'from-[#9a9489] to-[#c2bcb0]' : cover.gradient}`}
+    >
+      {muted ? <CircleAlert className="h-7 w-7" /> : cover.icon}
+    </span>
+  );
+}
+
+function RecordRow({ record }: { record: PrayerRecord }) {
+  const { t, i18n } = useTranslation(['library', 'common']);
+  const labels = useRecordLabels();
+  const navigate = useNavigate();
+  const audio = useAudioControls();
+  const topic = `${labels.experience(record.experience)} · ${labels.preference(record.preference)}`;
+
+  switch (record.status) {
+    case 'completed': {
+      const track = recordTrack(record);
+      const title = record.title || t('record.untitled');
+      const date = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium' }).format(new Date(record.createdAt));
+      const details = [date, record.duration ? formatDuration(record.duration) : null].filter(Boolean).join(' · ');
+      const body = (
+        <>
+          <Cover preference={record.preference} />
+          <span className="min-w-0 flex-1">
+            <span className="line-clamp-2 font-semibold text-ink">{title}</span>
+            <span className="mt-0.5 block truncate text-sm text-muted">{topic}</span>
+            <span className="mt-0.5 block truncate text-xs text-muted">{details}</span>
+          </span>
+        </>
+      );
+      // A completed record without audio cannot play; it shows like the others but inert.
+      if (!track) return <div className={rowBase}>{body}</div>;
+      return (
+        <button
+          type="button"
+          onClick={() => {
+            audio.open(track);
+            void navigate('/player', { state: track });
+          }}
+          aria-label={`${title} ${details}, ${t('common:card.play')}`}
+          className={`${rowBase} pr-4 transition hover:-translate-y-0.5 hover:shadow-md focus-visible:-translate-y-0.5`}
+        >
+          {body}
+          <span
+            aria-hidden="true"
+            className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-primary text-white shadow"
+          >
+            <Play className="ml-0.5 h-5 w-5 fill-current" />
+          </span>
+        </button>
+      );
+    }
+    case 'pending':
+    case 'processing': {
+      const stage = record.status === 'processing' && record.stage ? t(`common:status.stage.${record.stage}`) : null;
+      return (
+        <div aria-disabled="true" aria-busy="true" className={`${rowBase} pr-4`}>
+          <Cover preference={record.preference} />
+          <span className="min-w-0 flex-1">
+            <span className="line-clamp-2 font-semibold text-ink">
+              {t(record.status === 'pending' ? 'common:status.generating' : 'common:status.processing')}
+            </span>
+            {stage ? (
+              <>
+                <span className="mt-0.5 block truncate text-sm text-primary">{stage}</span>
+                <span className="mt-0.5 block truncate text-xs text-muted">{topic}</span>
+              </>
+            ) : (
+              <span className="mt-0.5 block truncate text-sm text-muted">{topic}</span>
+            )}
+          </span>
+          <span aria-hidden="true" className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-canvas text-primary">
+            <Spinner className="h-5 w-5" />
+          </span>
+        </div>
+      );
+    }
+    case 'failed':
+      return <FailedRow record={record} topic={topic} />;
+  }
+}
+
+function FailedRow({ record, topic }: { record: PrayerRecord; topic: string }) {
+  const { t } = useTranslation('library');
+  const retry = useRetryRecord();
+  const onRetry = () =>
+    retry.mutate(record.id, {
+      onError: () => notify.error(t('record.retryFailed')),
+    });
+  return (
+    <div className={`${rowBase} items-start`}>
+      <Cover preference={record.preference} muted />
+      <span className="min-w-0 flex-1">
+        <span className="block font-semibold text-ink">{t('record.failed')}</span>
+        <span className="mt-0.5 block truncate text-sm text-muted">{topic}</span>
+        {record.description ? (
+          <span className="mt-0.5 block truncate text-xs text-muted">{t('record.quoted', { text: record.description })}</span>
+        ) : null}
+        <Button variant="secondary" className="mt-3 !min-h-10 !px-4 text-sm" disabled={retry.isPending} onClick={onRetry}>
+          {retry.isPending ? <Spinner className="h-4 w-4" /> : <RotateCcw aria-hidden="true" className="h-4 w-4" />}
+          {retry.isPending ? t('record.retrying') : t('record.retry')}
+        </Button>
+      </span>
+    </div>
+  );
+}
+
+function RowSkeleton() {
+  return (
+    <div className={`${rowBase} animate-pulse`}>
+      <div className="h-14 w-14 shrink-0 rounded-2xl bg-line/60 sm:h-16 sm:w-16" />
+      <div className="flex flex-1 flex-col gap-2">
+        <div className="h-4 w-2/3 rounded bg-line/70" />
+        <div className="h-3 w-1/3 rounded bg-line/50" />
+      </div>
+    </div>
+  );
+}

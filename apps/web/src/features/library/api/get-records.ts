@@ -1,0 +1,27 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { RECORDS_PAGE_SIZE, type RecordsPage } from '@selah/domain/records';
+import { apiFetch } from '../../../lib/api';
+import { RECORDS_QUERY_KEY, type RecordsCursor } from '../../../lib/record-events';
+
+export const getRecords = (cursor: RecordsCursor, signal?: AbortSignal): Promise<RecordsPage> => {
+  const params = new URLSearchParams({ limit: String(RECORDS_PAGE_SIZE) });
+  if (cursor !== null) params.set('cursor', cursor);
+  return apiFetch<RecordsPage>(`/api/records?${params.toString()}`, { signal });
+};
+
+/**
+ * The user's records newest first, 20 a page. Live events (lib/live-events.tsx) keep the cached pages up
+ * to date, so the library refetches only when it has not been looked at for a while.
+ */
+export const recordsQueryOptions = () =>
+  infiniteQueryOptions({
+    queryKey: RECORDS_QUERY_KEY,
+    queryFn: ({ pageParam, signal }) => getRecords(pageParam, signal),
+    initialPageParam: null as RecordsCursor,
+    getNextPageParam: (lastPage) => lastPage.nextCursor,
+    staleTime: 60 * 1000,
+  });
+
+export function useRecords() {
+  return useInfiniteQuery(recordsQueryOptions());
+}

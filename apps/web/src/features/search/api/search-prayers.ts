@@ -1,0 +1,26 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { SearchResponse } from '@selah/domain/records';
+import { apiFetch } from '../../../lib/api';
+import { SEARCH_QUERY_KEY } from '../../../lib/record-events';
+
+export const searchPrayers = (query: string, language: string, signal?: AbortSignal): Promise<SearchResponse> => {
+  const params = new URLSearchParams({ q: query, lng: language });
+  return apiFetch<SearchResponse>(`/api/search?${params.toString()}`, { signal });
+};
+
+/**
+ * GET /api/search; an empty query asks nothing (it has no results). The previous results stay on screen
+ * while the next ones load. A record that completes invalidates every search (lib/record-events.ts).
+ */
+export const searchQueryOptions = (query: string, language: string) =>
+  queryOptions({
+    queryKey: [...SEARCH_QUERY_KEY, query, language],
+    queryFn: ({ signal }) => searchPrayers(query, language, signal),
+    enabled: query !== '',
+    placeholderData: keepPreviousData,
+    staleTime: 60 * 1000,
+  });
+
+export function useSearchPrayers(query: string, language: string) {
+  return useQuery(searchQueryOptions(query, language));
+}

@@ -1,0 +1,64 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, type ReactNode } from 'react';
+import { useAuth } from './auth';
+import { applyRecordChange, FEED_QUERY_KEY, parseRecordEvent, RECORDS_QUERY_KEY } from './record-events';
+
+/** Server-Sent Events of the signed-in user (contract in @selah/domain/records). */
+export const LIVE_EVENTS_URL = '/api/events';
+
+/** After an HTTP error the browser gives up on an EventSource; we open a new one after this, doubling up to the max. */
+export const LIVE_RETRY_MIN_MS = 2_000;
+export const LIVE_RETRY_MAX_MS = 60_000;
+
+/**
+ * While a user is signed in, listens to GET /api/events and applies each changed record to the cached
+ * library, feed and search (see record-events.ts), so pending -> processing -> completed shows without
+ * polling. EventSource reconnects by itself after a dropped connection; the first `open` after an error
+ * refetches the library and the feed to catch up on what was missed. Closed on sign-out and unmount.
+ */
+export function LiveEventsProvider({ children }: { children: ReactNode }) {
+  const { user } = useAuth();
+  const userId = user?.id ?? null;
+  const queryClient = useQueryClient();
+
+  useEffect(() => {
+    if (userId === null || typeof EventSource === 'undefined') return;
+    let source: EventSource | null = null;
+    let retryTimer: ReturnType<typeof setTimeout> | undefined;
+    let retryDelay = LIVE_RETRY_MIN_MS;
+    let missedEvents = false;
+    let stopped = false;
+
+    const connect = () => {
+      const events = new EventSource(LIVE_EVENTS_URL);
+      source = events;
+      events.addEventListener('open', () => {
+        retryDelay = LIVE_RETRY_MIN_MS;
+        if (!missedEvents) return;
+        missedEvents = false;
+        void queryClient.invalidateQueries({ queryKey: RECORDS_QUERY_KEY });
+        void queryClient.invalidateQueries({ queryKey: FEED_QUERY_KEY });
+      });
+      events.addEventListener('record', (event: MessageEvent<string>) => {
+        const record = parseRecordEvent(event.data);
+        if (record) applyRecordChange(queryClient, record);
+      });
+      events.addEventListener('error', () => {
+        missedEvents = true;
+        // CONNECTING: the browser retries by itself. CLOSED: it gave up (an HTTP error such as 502 or 401).
+        if (events.readyState !== EventSource.CLOSED || stopped) return;
+        retryTimer = setTimeout(connect, retryDelay);
+        retryDelay = Math.min(retryDelay * 2, LIVE_RETRY_MAX_MS);
+      });
+    };
+
+    connect();
+    return () => {
+      stopped = true;
+      clearTimeout(retryTimer);
+      source?.close();
+    };
+  }, [userId, queryClient]);
+
+  return children;
+}

@@ -1,0 +1,142 @@
+import type { InfiniteData, QueryClient } from '@tanstack/react-query';
+import type { Feed, UserPrayer } from '@selah/domain/feed';
+import type { PrayerRecord, RecordsPage, RecordStatus } from '@selah/domain/records';
+
+// What a changed record (an event of GET /api/events, or an API answer) does to the cached queries.
+// Type imports only: the domain's record and feed modules define zod schemas, which stay out of the
+// initial bundle (this file is loaded with the app shell through live-events.tsx).
+
+/** The library's infinite query (GET /api/records), pages keyed by their cursor. */
+export const RECORDS_QUERY_KEY = ['records'] as const;
+export type RecordsCursor = string | null;
+export type RecordsData = InfiniteData<RecordsPage, RecordsCursor>;
+
+/** Dashboard feeds are keyed ['feed', language, userId]. */
+export const FEED_QUERY_KEY = ['feed'] as const;
+/** Search results are keyed ['search', query, language]. */
+export const SEARCH_QUERY_KEY = ['search'] as const;
+/** The quota and counts of GET /api/user/generation-stats. */
+export const GENERATION_STATS_QUERY_KEY = ['generation-stats'] as const;
+
+/** The feed carries at most this many of the user's prayers (USER_RECORDS_LIMIT in @selah/domain/feed). */
+const FEED_USER_PRAYERS_LIMIT = 20;
+
+const time = (iso: string): number => {
+  const value = Date.parse(iso);
+  return Number.isNaN(value) ? 0 : value;
+};
+
+/** True when `incoming` is not older than `current` (events and answers may arrive out of order). */
+const isNotOlder = (incoming: { updatedAt: string }, current: { updatedAt?: string }): boolean =>
+  current.updatedAt === undefined || time(incoming.updatedAt) >= time(current.updatedAt);
+
+// Copies rather than Array#with/#toSpliced: the build targets ES2022 browsers.
+const replaceAt = <T>(items: readonly T[], index: number, item: T): T[] => items.map((current, i) => (i === index ? item : current));
+const insertAt = <T>(items: readonly T[], index: number, item: T): T[] => [...items.slice(0, index), item, ...items.slice(index)];
+const removeAt = <T>(items: readonly T[], index: number): T[] => items.filter((_item, i) => i !== index);
+
+/** Index at which an item created at `createdAt` belongs in a newest-first list. */
+const insertionIndex = (items: readonly { createdAt: string }[], createdAt: string): number => {
+  const at = time(createdAt);
+  const index = items.findIndex((item) => time(item.createdAt) < at);
+  return index === -1 ? items.length : index;
+};
+
+/**
+ * The library pages with `record` put in place: replaced where it is (unless the cached copy is newer),
+ * otherwise inserted by createdAt (a new record lands at the top). A record older than everything loaded
+ * while more pages remain is left for the page that will bring it.
+ */
+export function upsertRecordInPages(data: RecordsData | undefined, record: PrayerRecord): RecordsData | undefined {
+  if (!data || data.pages.length === 0) return data;
+  for (const [pageIndex, page] of data.pages.entries()) {
+    const index = page.items.findIndex((item) => item.id === record.id);
+    if (index === -1) continue;
+    if (!isNotOlder(record, page.items[index]!)) return data;
+    return { ...data, pages: replaceAt(data.pages, pageIndex, { ...page, items: replaceAt(page.items, index, record) }) };
+  }
+  const at = time(record.createdAt);
+  const pageIndex = data.pages.findIndex((page) => page.items.some((item) => time(item.createdAt) < at));
+  if (pageIndex === -1) {
+    const last = data.pages.length - 1;
+    const lastPage = data.pages[last]!;
+    if (lastPage.nextCursor !== null) return data;
+    return { ...data, pages: replaceAt(data.pages, last, { ...lastPage, items: [...lastPage.items, record] }) };
+  }
+  const page = data.pages[pageIndex]!;
+  const items = insertAt(page.items, insertionIndex(page.items, record.createdAt), record);
+  return { ...data, pages: replaceAt(data.pages, pageIndex, { ...page, items }) };
+}
+
+/** The dashboard's view of a record; null for a failed one (the feed keeps completed, pending and processing). */
+export function toUserPrayer(record: PrayerRecord): UserPrayer | null {
+  if (record.status === 'failed') return null;
+  return {
+    id: record.id,
+    status: record.status,
+    stage: record.status === 'processing' ? record.stage : null,
+    title: record.title,
+    text: record.text,
+    audioUrl: record.audioUrl,
+    duration: record.duration,
+    preference: record.preference,
+    experience: record.experience,
+    slug: record.slug,
+    createdAt: record.createdAt,
+  };
+}
+
+/**
+ * The feed with its user prayers brought up to date with `record`: replaced in place, removed when it
+ * failed, or inserted by createdAt (a new one first). Signed-out feeds (userPrayers null) stay as they are.
+ */
+export function upsertRecordInFeed(feed: Feed | undefined, record: PrayerRecord): Feed | undefined {
+  if (!feed || feed.userPrayers === null) return feed;
+  const prayer = toUserPrayer(record);
+  const current = feed.userPrayers;
+  const index = current.findIndex((item) => item.id === record.id);
+  if (prayer === null) return index === -1 ? feed : { ...feed, userPrayers: removeAt(current, index) };
+  if (index !== -1) return { ...feed, userPrayers: replaceAt(current, index, prayer) };
+  const userPrayers = insertAt(current, insertionIndex(current, prayer.createdAt), prayer).slice(0, FEED_USER_PRAYERS_LIMIT);
+  return { ...feed, userPrayers };
+}
+
+/**
+ * Applies one changed record to every cache that shows it, without refetching: the library pages, each
+ * dashboard feed, and (once it completes) the search results and generation stats, which are invalidated.
+ */
+export function applyRecordChange(queryClient: QueryClient, record: PrayerRecord): void {
+  queryClient.setQueryData<RecordsData>(RECORDS_QUERY_KEY, (data) => upsertRecordInPages(data, record));
+  queryClient.setQueriesData<Feed>({ queryKey: FEED_QUERY_KEY }, (feed) => upsertRecordInFeed(feed, record));
+  if (record.status === 'completed') {
+    void queryClient.invalidateQueries({ queryKey: GENERATION_STATS_QUERY_KEY });
+    void queryClient.invalidateQueries({ queryKey: SEARCH_QUERY_KEY });
+  }
+}
+
+const STATUSES: ReadonlySet<RecordStatus> = new Set<RecordStatus>(['pending', 'processing', 'completed', 'failed']);
+
+/**
+ * The record of a `record` event's data, or null when the data is not one. A light check rather than the
+ * domain's zod schema, which would bring zod into the initial bundle.
+ */
+export function parseRecordEvent(data: string): PrayerRecord | null {
+  let event: unknown;
+  try {
+    event = JSON.parse(data);
+  } catch {
+    return null;
+  }
+  if (typeof event !== 'object' || event === null) return null;
+  const { type, record } = event as { type?: unknown; record?: unknown };
+  if (type !== 'record' || typeof record !== 'object' || record === null) return null;
+  const candidate = record as Partial<Record<keyof PrayerRecord, unknown>>;
+  const valid =
+    typeof candidate.id === 'string' &&
+    typeof candidate.status === 'string' &&
+    STATUSES.has(candidate.status as RecordStatus) &&
+    typeof candidate.createdAt === 'string' &&
+    typeof candidate.updatedAt === 'string' &&
+    typeof candidate.preference === 'string';
+  return valid ? (record as PrayerRecord) : null;
+}
