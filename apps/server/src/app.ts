@@ -31,6 +31,11 @@ import { recordsService } from './modules/records/records.service';
 import { createLocalLiveBus, createPostgresLiveBus, type LiveBus } from './modules/live/live-bus';
 import { liveRoutes } from './modules/live/live.routes';
 import { deferredJobSender } from './platform/jobs';
+import { createClock, type Clock } from './platform/clock';
+import { journeyQueries } from './modules/journeys/journeys.queries';
+import { journeysRoutes } from './modules/journeys/journeys.routes';
+import { journeysService } from './modules/journeys/journeys.service';
+import { testClockRoutes } from './modules/health/test-clock.routes';
 
 export interface AppDependencies {
   config: AppConfig;
@@ -38,6 +43,8 @@ export interface AppDependencies {
   /** Tests hand in their own; otherwise built from the config. */
   mailer?: Mailer;
   logger?: FastifyServerOptions['logger'];
+  /** The server's notion of now (tests hand in one they move). */
+  clock?: Clock;
 }
 
 /** Paths the web app's client-side router owns are answered with index.html; these never are. */
@@ -102,6 +109,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // Jobs wait for the queue, which starts after the server listens (main.ts attaches it).
   const jobs = deferredJobSender();
   app.decorate('jobs', jobs);
+  const clock = deps.clock ?? createClock();
+  app.decorate('clock', clock);
 
   // ---- modules ----
   const profiles = profileService({ profiles: profileQueries(db), records: recordQueries(db), media, logger: app.log });
@@ -125,13 +134,19 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const feed = feedService(contentQueries(db));
   app.decorate('feed', feed);
   await app.register(contentRoutes, { feed });
-  const prayers = recordsService({ queries: recordQueries(db), jobs, live });
+  const records = recordQueries(db);
+  const prayers = recordsService({ queries: records, jobs, live, now: () => clock.now() });
   await app.register(recordsRoutes, { service: prayers });
   await app.register(liveRoutes, {
     bus: live,
     loadEvent: async (change) =>
       change.kind === 'record' ? { type: 'record' as const, record: await prayers.get(change.userId, change.id) } : undefined,
   });
+  await app.register(journeysRoutes, {
+    service: journeysService({ queries: journeyQueries(db), clock }),
+    languageOf: async (userId) => (await records.profileOf(userId))?.language ?? 'en',
+  });
+  if (config.testClock) await app.register(testClockRoutes, { clock });
   await app.register(analyticsRoutes, { db, logToConsole: config.isDevelopment });
   await app.register(localesRoutes, { localesDir: config.localesDir, cache: !config.isDevelopment });
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
@@ -185,5 +200,6 @@ declare module 'fastify' {
     live: LiveBus;
     /** Sends jobs once main.ts has attached the started queue. */
     jobs: ReturnType<typeof deferredJobSender>;
+    clock: Clock;
   }
 }

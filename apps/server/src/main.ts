@@ -105,7 +105,8 @@ async function main(): Promise<void> {
 
   // Serve first: the queue, today's prayer and the content import follow without holding up /health.
   if (role !== 'worker') await app.listen({ port: config.port, host: config.host });
-  const queue = await startQueue(database, app.log, { runsJobs });
+  // PGlite has one user, this process: whatever was running when it last stopped died with it.
+  const queue = await startQueue(database, app.log, { runsJobs, soleWorker: database.kind === 'pglite' });
   running.queue = queue;
   app.jobs.attach(queue);
   if (runsJobs) {
@@ -116,8 +117,6 @@ async function main(): Promise<void> {
       media: app.media,
       live: app.live,
       logger: app.log,
-      // PGlite has one user, this process: whatever was running when it last stopped died with it.
-      soleWorker: database.kind === 'pglite',
     });
     await registerContentJobs(queue, { importContent: runImport, publishDaily, logger: app.log });
     // Today's prayer (and the days before it) are republished at every start; new audio arrives with the import.

@@ -49,16 +49,16 @@ describe('content import and the dashboard feed', () => {
   it('imports and voices every translation once; a second import voices nothing', async () => {
     const first = recordingVoicer();
     const summary = await runImport(first.voicer);
-    // 3 items x 3 languages + 3 daily x 2 languages
-    expect(summary).toMatchObject({ categories: 2, items: 3, dailyPrayers: 3, voiced: 15, unchanged: 0 });
+    // 3 items x 3 languages + 3 daily x 2 languages + journey days (faith-boost 5 x en, es; quiet-peace 5 x en)
+    expect(summary).toMatchObject({ categories: 2, items: 3, dailyPrayers: 3, journeys: 2, voiced: 30, unchanged: 0 });
     expect(first.voiced.some((line) => line.startsWith('es:Morning Offering es.'))).toBe(true);
 
     const second = recordingVoicer();
-    expect(await runImport(second.voicer)).toMatchObject({ voiced: 0, unchanged: 15 });
+    expect(await runImport(second.voicer)).toMatchObject({ voiced: 0, unchanged: 30 });
     expect(second.voiced).toEqual([]);
 
     // A different voice re-voices everything.
-    expect((await runImport(recordingVoicer('another-voice').voicer)).voiced).toBe(15);
+    expect((await runImport(recordingVoicer('another-voice').voicer)).voiced).toBe(30);
     await publishDailyPrayers(contentQueries(t.database.db), new Date(), 10);
     t.app.feed.invalidate();
   });

@@ -166,7 +166,7 @@ export async function startPrayerWorker(
   stages: { writer: PrayerWriter; voice?: VoicePipeline; attach?: boolean },
 ): Promise<{ queue: Queue; stop(): Promise<void> }> {
   const { app, database, config } = testApp;
-  const queue = await startQueue(database, app.log, { runsJobs: true });
+  const queue = await startQueue(database, app.log, { runsJobs: true, soleWorker: true });
   if (stages.attach !== false) app.jobs.attach(queue);
   const sweeper = await registerPrayerGeneration(queue, {
     queries: recordQueries(database.db),
@@ -175,7 +175,6 @@ export async function startPrayerWorker(
     media: app.media,
     live: app.live,
     logger: app.log,
-    soleWorker: true,
   });
   return {
     queue,

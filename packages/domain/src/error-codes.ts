@@ -9,5 +9,6 @@ export const ERROR_CODES = {
   sessionExpired: 'SESSION_EXPIRED',
   limitReached: 'LIMIT_REACHED',
   conflict: 'CONFLICT',
+  dayLocked: 'DAY_LOCKED',
   internal: 'INTERNAL_ERROR',
 } as const;

@@ -6,7 +6,11 @@ import type { DatabaseHandle } from './db/client';
  * pg-boss on the app's own database: PGlite in the embedded default (through the executeSql adapter),
  * PostgreSQL at scale, where workers compete for jobs with SKIP LOCKED.
  */
-export async function startQueue(database: DatabaseHandle, logger: FastifyBaseLogger, options: { runsJobs: boolean }): Promise<PgBoss> {
+export async function startQueue(
+  database: DatabaseHandle,
+  logger: FastifyBaseLogger,
+  options: { runsJobs: boolean; soleWorker?: boolean },
+): Promise<PgBoss> {
   const boss = new PgBoss({
     db: { executeSql: (text: string, values: unknown[]) => database.query(text, values) },
     // API-only processes send jobs; workers (and the embedded process) run them, the schedules and maintenance.
@@ -16,7 +20,23 @@ export async function startQueue(database: DatabaseHandle, logger: FastifyBaseLo
   });
   boss.on('error', (error: unknown) => logger.error({ err: error }, 'job queue error'));
   await boss.start();
+  if (options.soleWorker) await retryOrphanedJobs(boss, logger);
   return boss;
+}
+
+/**
+ * In the embedded default this process is the database's only user, so jobs still marked active were
+ * running in a process that died: fail them now, and pg-boss retries those with tries left, instead of
+ * waiting for them to expire (an import would otherwise be held for an hour by its singleton key).
+ */
+async function retryOrphanedJobs(boss: PgBoss, logger: FastifyBaseLogger): Promise<void> {
+  const { rows } = await boss.getDb().executeSql(`SELECT id, name FROM pgboss.job WHERE state = 'active'`, []);
+  const byName = new Map<string, string[]>();
+  for (const row of rows as { id: string; name: string }[]) byName.set(row.name, [...(byName.get(row.name) ?? []), String(row.id)]);
+  for (const [name, ids] of byName) {
+    await boss.fail(name, ids);
+    logger.warn({ queue: name, jobs: ids.length }, 'jobs left running by a stopped process will run again');
+  }
 }
 
 export type Queue = PgBoss;

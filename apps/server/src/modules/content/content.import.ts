@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Language } from '@selah/domain/languages';
 import type { CycleTranslation } from '../../platform/db/schema';
 import type { ContentQueries } from './content.queries';
-import { readContentFiles, type ContentEntry } from './content.files';
+import { journeyDayScript, readContentFiles, type ContentEntry } from './content.files';
 
 /** What the import needs from the voice pipeline: text in, a mastered audio file out. */
 export interface Voicer {
@@ -31,6 +31,7 @@ export interface ImportSummary {
   categories: number;
   items: number;
   dailyPrayers: number;
+  journeys: number;
   voiced: number;
   unchanged: number;
 }
@@ -72,7 +73,8 @@ export async function importContent(deps: {
   type Task = {
     label: string;
     language: Language;
-    entry: ContentEntry;
+    /** What the voice reads. */
+    spoken: string;
     hash: string;
     save: (audio: { audioUrl: string; duration: number }) => Promise<void>;
   };
@@ -92,7 +94,7 @@ export async function importContent(deps: {
       tasks.push({
         label: `${item.slug} (${language})`,
         language: language as Language,
-        entry,
+        spoken: spokenText(entry),
         hash,
         save: (audio) => queries.setTranslationAudio(contentId, language, { ...audio, sourceHash: hash }),
       });
@@ -117,7 +119,7 @@ export async function importContent(deps: {
       tasks.push({
         label: `${item.slug} (${language})`,
         language: language as Language,
-        entry,
+        spoken: spokenText(entry),
         hash,
         save: (audio) =>
           queries.setCycleTranslation(item.cycle, language, { title: entry.title, text: entry.text, ...audio, sourceHash: hash }),
@@ -127,13 +129,57 @@ export async function importContent(deps: {
   }
   await queries.trimCycle(files.daily.length);
 
+  for (const journey of files.journeys) {
+    await queries.upsertJourney(journey.id, journey.order);
+    for (const [language, entry] of Object.entries(journey.translations)) {
+      if (entry) await queries.upsertJourneyTranslation(journey.id, language, { ...entry, totalDays: journey.days.length });
+    }
+    await queries.setJourneyDays(journey.id, journey.days.length);
+    for (const day of journey.days) {
+      for (const [language, entry] of Object.entries(day.translations)) {
+        if (!entry) continue;
+        const spoken = journeyDayScript(entry);
+        const hash = sourceHash(voicer.id, language, { title: entry.title, text: spoken });
+        const existing = await queries.findJourneyDayTranslation(journey.id, day.day, language);
+        const voiced = Boolean(existing?.audioUrl) && existing?.sourceHash === hash;
+        await queries.upsertJourneyDayText(
+          journey.id,
+          day.day,
+          language,
+          {
+            title: entry.title,
+            subtitle: entry.subtitle,
+            verseText: entry.bibleVerse.text,
+            verseReference: entry.bibleVerse.reference,
+            reflection: entry.reflection,
+            prayer: entry.prayer,
+          },
+          voiced,
+        );
+        if (voiced) {
+          unchanged++;
+          continue;
+        }
+        tasks.push({
+          label: `${journey.id} day ${day.day} (${language})`,
+          language: language as Language,
+          spoken,
+          hash,
+          save: (audio) => queries.setJourneyDayAudio(journey.id, day.day, language, { ...audio, sourceHash: hash }),
+        });
+      }
+    }
+  }
+  await queries.deactivateJourneysOtherThan(files.journeys.map((journey) => journey.id));
+  await queries.refreshJourneyTotals();
+
   if (tasks.length > 0) logger.info({ files: tasks.length }, 'voicing content');
   progress?.start(tasks.length);
   let next = 0;
   const runOne = async (): Promise<void> => {
     while (next < tasks.length) {
       const task = tasks[next++]!;
-      const audio = await voicer.voice({ text: spokenText(task.entry), language: task.language, ambient: AMBIENT });
+      const audio = await voicer.voice({ text: task.spoken, language: task.language, ambient: AMBIENT });
       const audioUrl = await media.put(audio.data, { extension: audio.extension, contentType: audio.contentType });
       await task.save({ audioUrl, duration: Math.round(audio.durationSeconds * 100) / 100 });
       progress?.advance(task.label);
@@ -145,11 +191,13 @@ export async function importContent(deps: {
   } finally {
     progress?.stop();
   }
+  if (tasks.length > 0) await queries.refreshJourneyTotals();
 
   return {
     categories: files.categories.length,
     items: files.items.length,
     dailyPrayers: files.daily.length,
+    journeys: files.journeys.length,
     voiced: tasks.length,
     unchanged,
   };

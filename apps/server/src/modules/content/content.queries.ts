@@ -8,6 +8,10 @@ import {
   dailyPrayers,
   defaultContent,
   defaultContentTranslations,
+  journeyDays,
+  journeyDayTranslations,
+  prayerJourneys,
+  prayerJourneyTranslations,
   records,
   type CycleTranslation,
 } from '../../platform/db/schema';
@@ -65,6 +69,104 @@ export function contentQueries(db: Database) {
         .update(defaultContentTranslations)
         .set(audio)
         .where(and(eq(defaultContentTranslations.contentId, contentId), eq(defaultContentTranslations.language, language)));
+    },
+
+    // ---- fixed journeys ----
+    async upsertJourney(id: string, order: number): Promise<void> {
+      await db
+        .insert(prayerJourneys)
+        .values({ id, order, isActive: true })
+        .onConflictDoUpdate({ target: prayerJourneys.id, set: { order, isActive: true } });
+    },
+
+    async upsertJourneyTranslation(
+      journeyId: string,
+      language: string,
+      value: { title: string; subtitle: string; description: string; totalDays: number },
+    ): Promise<void> {
+      // totalDuration is filled from the voiced days (refreshJourneyTotals); until then, an estimate.
+      await db
+        .insert(prayerJourneyTranslations)
+        .values({ journeyId, language, ...value, totalDuration: 0 })
+        .onConflictDoUpdate({ target: [prayerJourneyTranslations.journeyId, prayerJourneyTranslations.language], set: value });
+    },
+
+    /** Journeys no longer in content/ stop showing; users' progress rows stay. */
+    async deactivateJourneysOtherThan(ids: string[]): Promise<void> {
+      await db
+        .update(prayerJourneys)
+        .set({ isActive: false })
+        .where(ids.length ? notInArray(prayerJourneys.id, ids) : undefined);
+    },
+
+    /** Makes the journey's days exactly 1..count (days beyond it are removed with their texts). */
+    async setJourneyDays(journeyId: string, count: number): Promise<void> {
+      const days = Array.from({ length: count }, (_, i) => ({ journeyId, dayNumber: i + 1 }));
+      await db.insert(journeyDays).values(days).onConflictDoNothing();
+      await db.delete(journeyDays).where(and(eq(journeyDays.journeyId, journeyId), sql`${journeyDays.dayNumber} > ${count}`));
+      await db
+        .delete(journeyDayTranslations)
+        .where(and(eq(journeyDayTranslations.journeyId, journeyId), sql`${journeyDayTranslations.dayNumber} > ${count}`));
+    },
+
+    async findJourneyDayTranslation(journeyId: string, dayNumber: number, language: string) {
+      const [row] = await db
+        .select()
+        .from(journeyDayTranslations)
+        .where(
+          and(
+            eq(journeyDayTranslations.journeyId, journeyId),
+            eq(journeyDayTranslations.dayNumber, dayNumber),
+            eq(journeyDayTranslations.language, language),
+          ),
+        );
+      return row;
+    },
+
+    async upsertJourneyDayText(
+      journeyId: string,
+      dayNumber: number,
+      language: string,
+      value: { title: string; subtitle: string; verseText: string; verseReference: string; reflection: string; prayer: string },
+      keepAudio: boolean,
+    ): Promise<void> {
+      const set = keepAudio ? value : { ...value, audioUrl: null, duration: null, sourceHash: null };
+      await db
+        .insert(journeyDayTranslations)
+        .values({ journeyId, dayNumber, language, ...value })
+        .onConflictDoUpdate({
+          target: [journeyDayTranslations.journeyId, journeyDayTranslations.dayNumber, journeyDayTranslations.language],
+          set,
+        });
+    },
+
+    async setJourneyDayAudio(
+      journeyId: string,
+      dayNumber: number,
+      language: string,
+      audio: { audioUrl: string; duration: number; sourceHash: string },
+    ) {
+      await db
+        .update(journeyDayTranslations)
+        .set(audio)
+        .where(
+          and(
+            eq(journeyDayTranslations.journeyId, journeyId),
+            eq(journeyDayTranslations.dayNumber, dayNumber),
+            eq(journeyDayTranslations.language, language),
+          ),
+        );
+    },
+
+    /** totalDuration (minutes) of each journey translation: its days' audio (the English day where it has none). */
+    async refreshJourneyTotals(): Promise<void> {
+      await db.execute(sql`
+        UPDATE ${prayerJourneyTranslations} jt SET total_duration = GREATEST(1, CEIL(COALESCE((
+          SELECT SUM(COALESCE(own.duration, en.duration, 180)) FROM ${journeyDays} d
+          LEFT JOIN ${journeyDayTranslations} own ON own.journey_id = d.journey_id AND own.day_number = d.day_number AND own.language = jt.language
+          LEFT JOIN ${journeyDayTranslations} en ON en.journey_id = d.journey_id AND en.day_number = d.day_number AND en.language = 'en'
+          WHERE d.journey_id = jt.journey_id
+        ), 0) / 60.0))`);
     },
 
     async findCycle(cycle: number) {

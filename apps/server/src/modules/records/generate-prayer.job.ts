@@ -115,16 +115,12 @@ export async function failGeneration(deps: Pick<GenerationDeps, 'queries' | 'liv
 }
 
 /**
- * Runs generate-prayer jobs in this process. In the embedded default this process is the database's only
- * user, so jobs left active by a previous run died with it: they are failed over to a retry right away.
+ * Runs generate-prayer jobs in this process. Jobs a dead process left active run again: at once in the
+ * embedded default (startQueue's soleWorker), after they expire on a shared PostgreSQL.
  */
-export async function registerPrayerGeneration(
-  queue: Queue,
-  deps: GenerationDeps & { soleWorker: boolean; concurrency?: number },
-): Promise<{ stop(): void }> {
+export async function registerPrayerGeneration(queue: Queue, deps: GenerationDeps & { concurrency?: number }): Promise<{ stop(): void }> {
   const { logger } = deps;
   await queue.createQueue(GENERATE_PRAYER_JOB);
-  if (deps.soleWorker) await retryOrphans(queue);
 
   const handler = async ([job]: PgBoss.JobWithMetadata<JobData>[]) => {
     if (!job) return;
@@ -160,13 +156,4 @@ export async function registerPrayerGeneration(
   );
   timer.unref();
   return { stop: () => clearInterval(timer) };
-}
-
-async function retryOrphans(queue: Queue): Promise<void> {
-  const { rows } = await queue.getDb().executeSql(`SELECT id FROM pgboss.job WHERE name = $1 AND state = 'active'`, [GENERATE_PRAYER_JOB]);
-  if (rows.length > 0)
-    await queue.fail(
-      GENERATE_PRAYER_JOB,
-      rows.map((row) => String(row.id)),
-    );
 }
