@@ -36,6 +36,9 @@ import { journeyQueries } from './modules/journeys/journeys.queries';
 import { journeysRoutes } from './modules/journeys/journeys.routes';
 import { journeysService } from './modules/journeys/journeys.service';
 import { testClockRoutes } from './modules/health/test-clock.routes';
+import { personalizedQueries } from './modules/personalized/personalized.queries';
+import { personalizedRoutes } from './modules/personalized/personalized.routes';
+import { personalizedService } from './modules/personalized/personalized.service';
 
 export interface AppDependencies {
   config: AppConfig;
@@ -137,10 +140,20 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const records = recordQueries(db);
   const prayers = recordsService({ queries: records, jobs, live, now: () => clock.now() });
   await app.register(recordsRoutes, { service: prayers });
+  const personalized = personalizedService({ queries: personalizedQueries(db), jobs, live, clock });
+  await app.register(personalizedRoutes, { service: personalized });
   await app.register(liveRoutes, {
     bus: live,
-    loadEvent: async (change) =>
-      change.kind === 'record' ? { type: 'record' as const, record: await prayers.get(change.userId, change.id) } : undefined,
+    loadEvent: async (change) => {
+      switch (change.kind) {
+        case 'record':
+          return { type: 'record' as const, record: await prayers.get(change.userId, change.id) };
+        case 'personalized-journey': {
+          const { days: _days, ...journey } = await personalized.detail(change.userId, change.id);
+          return { type: 'personalized-journey' as const, journey };
+        }
+      }
+    },
   });
   await app.register(journeysRoutes, {
     service: journeysService({ queries: journeyQueries(db), clock }),

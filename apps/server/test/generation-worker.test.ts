@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LiveEvent, PrayerRecord } from '@selah/domain/records';
+import type { PrayerRecord } from '@selah/domain/records';
 import { createVoicePipelineFromConfig, type VoicePipeline } from '../src/generation/voice-text';
 import { VoiceProviderError } from '../src/generation/voice/voice-provider';
 import type { PrayerWriter } from '../src/generation/writer/writer';
@@ -136,7 +136,7 @@ describe('prayer generation worker', () => {
     const decoder = new TextDecoder();
     let buffer = '';
     const record = await create('Streamed intention');
-    const events: LiveEvent[] = [];
+    const events: { type: 'record'; record: PrayerRecord }[] = [];
     while (!events.some((event) => event.record.id === record.id && event.record.status === 'completed')) {
       const { value, done } = await reader.read();
       if (done) break;
@@ -145,7 +145,7 @@ describe('prayer generation worker', () => {
       buffer = blocks.pop() ?? '';
       for (const block of blocks) {
         const data = block.split('\n').find((line) => line.startsWith('data: '));
-        if (block.startsWith('event: record') && data) events.push(JSON.parse(data.slice(6)) as LiveEvent);
+        if (block.startsWith('event: record') && data) events.push(JSON.parse(data.slice(6)) as { type: 'record'; record: PrayerRecord });
       }
     }
     controller.abort();

@@ -13,7 +13,9 @@ import { startQueue, type Queue } from '../src/platform/queue';
 import { registerPrayerGeneration } from '../src/modules/records/generate-prayer.job';
 import { recordQueries } from '../src/modules/records/records.queries';
 import { createVoicePipelineFromConfig, type VoicePipeline } from '../src/generation/voice-text';
-import type { PrayerWriter } from '../src/generation/writer/writer';
+import type { JourneyWriter, PrayerWriter } from '../src/generation/writer/writer';
+import { registerJourneyGeneration } from '../src/modules/personalized/generate-journey.job';
+import { personalizedQueries } from '../src/modules/personalized/personalized.queries';
 
 /**
  * A fresh database for one test file: in-memory PGlite always; a throw-away database on the
@@ -215,3 +217,41 @@ export async function waitForRecord(app: FastifyInstance, cookie: string, id: st
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
+
+/** Starts pg-boss on the test app's database and runs personalized journey generation with these stages. */
+export async function startJourneyWorker(
+  testApp: TestApp,
+  stages: { writer: JourneyWriter; voice?: VoicePipeline },
+): Promise<{ queue: Queue; stop(): Promise<void> }> {
+  const { app, database, config } = testApp;
+  const queue = await startQueue(database, app.log, { runsJobs: true, soleWorker: true });
+  app.jobs.attach(queue);
+  await registerJourneyGeneration(queue, {
+    queries: personalizedQueries(database.db),
+    writer: stages.writer,
+    voice: stages.voice ?? createVoicePipelineFromConfig(config.voice),
+    media: app.media,
+    live: app.live,
+    clock: app.clock,
+    logger: app.log,
+  });
+  return { queue, stop: () => queue.stop({ graceful: false, close: false, wait: true, timeout: 1000 }) };
+}
+
+/** A short 7-day journey: quick to voice in tests about the lifecycle, not the writing. */
+export const shortJourneyWriter: JourneyWriter = {
+  name: 'short-journey',
+  write: async ({ input }) => ({
+    title: `Praying for ${input}`,
+    subtitle: 'Seven days',
+    days: Array.from({ length: 7 }, (_, i) => ({
+      dayNumber: i + 1,
+      title: `Day ${i + 1} title`,
+      subtitle: 'A short day',
+      bibleVerse: { text: 'The Lord is near.', reference: 'Psalm 145:18' },
+      reflection: 'Remember them with love.',
+      prayer: `Lord, I thank you for ${input}. Amen.`,
+      script: `Day ${i + 1}. Lord, I thank you for ${input}. Amen.`,
+    })),
+  }),
+};

@@ -13,6 +13,7 @@
  */
 import { z } from 'zod';
 import { MAX_GOALS, MAX_GOAL_LENGTH } from './goals';
+import type { PersonalizedJourney } from './personalized';
 
 /** Quiz step 1 (spec section 9). */
 export const EXPERIENCES = ['bible_meditation', 'prayer'] as const;
@@ -131,4 +132,4 @@ export const searchResponseSchema = z.object({ query: z.string(), results: z.arr
 export type SearchResponse = z.infer<typeof searchResponseSchema>;
 
 /** Events on GET /api/events (Server-Sent Events), one JSON object per `data:` line. */
-export type LiveEvent = { type: 'record'; record: PrayerRecord };
+export type LiveEvent = { type: 'record'; record: PrayerRecord } | { type: 'personalized-journey'; journey: PersonalizedJourney };

@@ -46,7 +46,7 @@ const UNSPOKEN = /[!¡()[\]{}*_#<>"“”„«»`|\\~^]|\d/;
 const PLACEHOLDER = /\{(\w+)\}/g;
 
 /** A spoken line: plain text, only the placeholders allowed, and at least one of each required group. */
-function line(allowed: readonly string[] = [], required: readonly (readonly string[])[] = []) {
+export function line(allowed: readonly string[] = [], required: readonly (readonly string[])[] = []) {
   return z
     .string()
     .trim()
@@ -346,7 +346,7 @@ function compose(corpus: Corpus, request: PrayerRequest, random: () => number): 
 }
 
 /** Fills {name} placeholders; {Name} gives the value with a capital first letter. Values are inserted as is. */
-function fill(template: string, values: Record<string, string>): string {
+export function fill(template: string, values: Record<string, string>): string {
   return template.replace(PLACEHOLDER, (whole, name: string) => {
     const key = name.charAt(0).toLowerCase() + name.slice(1);
     const value = values[key];

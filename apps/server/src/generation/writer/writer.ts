@@ -26,3 +26,27 @@ export interface PrayerWriter {
   readonly name: string;
   write(request: PrayerRequest): Promise<WrittenPrayer>;
 }
+
+/** One day of a personalized journey, written: the texts shown on the day page and what the voice reads. */
+export interface WrittenJourneyDay {
+  dayNumber: number;
+  title: string;
+  subtitle: string;
+  bibleVerse: { text: string; reference: string };
+  reflection: string;
+  prayer: string;
+  /** What the voice reads: reference in words, verse, reflection, prayer; paragraphs separated by a blank line. */
+  script: string;
+}
+
+export interface WrittenJourney {
+  title: string;
+  subtitle: string;
+  days: WrittenJourneyDay[];
+}
+
+/** Writes a personalized 7-day journey (the ancestors prayer challenge) from what the user wrote. */
+export interface JourneyWriter {
+  readonly name: string;
+  write(request: { language: Language; input: string }): Promise<WrittenJourney>;
+}

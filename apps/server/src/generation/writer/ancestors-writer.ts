@@ -1,0 +1,323 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { LANGUAGES, type Language } from '@selah/domain/languages';
+import { z } from 'zod';
+import { fill, limitWords, line, sanitizeForVoice } from './composer';
+import { countWords } from './openai-chat';
+
+/**
+ * The writer of the personalized journey "Pray for your family" (journey type ancestors): from the words a
+ * person wrote about the family members they lost ("my grandmother Rosa and my father Jan"), seven days of
+ * prayer, each with its fixed title, a verse, a reflection and a prayer that names the people in the
+ * person's own words, and the script the voice reads. Composed from the corpus in
+ * content/composer/ancestors/{en,es,pl}.json (written by shared/CONTENT.md: gentle, grateful, hopeful; it
+ * never claims to know where a person is now, and entrusts them to God's mercy). Every part has several
+ * variants, drawn at random, so that the same words twice give different journeys.
+ */
+export interface AncestorsWriterOptions {
+  /** The content folder: the corpus is read from {contentDir}/composer/ancestors/{language}.json. */
+  contentDir: string;
+  /** A number in [0, 1), as Math.random (the default); tests pass a seeded one. */
+  random?: () => number;
+}
+
+export interface AncestorsRequest {
+  language: Language;
+  /** Who the person wants to pray for, as they wrote it (trimmed, up to 500 characters, any language). */
+  input: string;
+}
+
+export type DayNumber = 1 | 2 | 3 | 4 | 5 | 6 | 7;
+
+export interface WrittenJourneyDay {
+  dayNumber: DayNumber;
+  /** The fixed title of the day (the same for every person). */
+  title: string;
+  subtitle: string;
+  /** The verse, quoted exactly, and its reference as the language writes it (Psalm 23:4, Psalm 23,4). */
+  bibleVerse: { text: string; reference: string };
+  /** 120-200 words; paragraphs separated by a blank line. */
+  reflection: string;
+  /** The prayer focus, 60-120 words (more only when the person's own words are long); it names the people. */
+  prayer: string;
+  /**
+   * What the voice reads: the spoken reference, the verse, the reflection and the prayer, paragraphs separated
+   * by a blank line; no digits or markup except what the person typed.
+   */
+  script: string;
+}
+
+export interface WrittenJourney {
+  title: string;
+  subtitle: string;
+  days: WrittenJourneyDay[];
+}
+
+export interface AncestorsWriter {
+  readonly name: 'ancestors-composer';
+  write(request: AncestorsRequest): Promise<WrittenJourney>;
+}
+
+export const ANCESTORS_DAYS = 7;
+
+export function createAncestorsWriter(options: AncestorsWriterOptions): AncestorsWriter {
+  const random = options.random ?? Math.random;
+  let corpora: Promise<Record<Language, AncestorsCorpus>> | undefined;
+  const load = () => {
+    corpora ??= loadCorpora(options.contentDir).catch((error: unknown) => {
+      corpora = undefined;
+      throw error;
+    });
+    return corpora;
+  };
+  return {
+    name: 'ancestors-composer',
+    async write(request: AncestorsRequest): Promise<WrittenJourney> {
+      const corpus = (await load())[request.language];
+      return compose(corpus, request.input, random);
+    },
+  };
+}
+
+// ---- the corpus ----
+
+/** The reflection's length (CONTENT.md: a journey day has a reflection of 120-200 words). */
+const REFLECTION_WORDS = { min: 120, max: 200 };
+/** The prayer focus: 60-120 words. */
+const PRAYER_WORDS = { min: 60, max: 120 };
+/** Words kept free for the person's own words: the fixed parts of a prayer leave at least this much room. */
+const PEOPLE_ROOM = 30;
+
+const PEOPLE = ['people'];
+const REFERENCE = ['reference', 'Reference'];
+
+/** A spoken sentence (or a few): plain text that ends with a full stop or a question mark. */
+const sentence = line().refine((text) => /[.?]$/.test(text), 'must end with a full stop or a question mark');
+const sentences = (min: number) => z.array(sentence).min(min);
+
+/** A sentence that ends with {people}: the person's words are inserted there, with their own end punctuation. */
+const peopleSentence = line(PEOPLE, [PEOPLE]).refine(
+  (text) => text.endsWith('{people}'),
+  'must end with {people}, where the person’s words are inserted with their own end punctuation',
+);
+
+const verseSchema = z
+  .object({
+    /** As the language writes it (Psalm 23:4, Salmo 23:4, Psalm 23,4): shown, never voiced. */
+    reference: z.string().trim().min(1),
+    /** The reference as the voice reads it, numbers in words ("Psalm twenty-three, verse four"). */
+    spoken: line(),
+    /** The verse, quoted exactly from the public-domain translation. */
+    text: sentence,
+  })
+  .strict();
+
+const words = (texts: readonly string[]): number[] => texts.map((text) => countWords(text.replace(/\{\w+\}/g, '')));
+const sum = (values: readonly number[]): number => values.reduce((total, value) => total + value, 0);
+
+const daySchema = z
+  .object({
+    /** The fixed title (spec: the plan page's seven day cards). */
+    title: line(),
+    subtitle: line(),
+    verses: z.array(verseSchema).min(2),
+    reflection: z.object({ opening: sentences(2), body: sentences(2), closing: sentences(2) }).strict(),
+    prayer: z
+      .object({ opening: sentences(2), people: z.array(peopleSentence).min(2), petitions: sentences(3), closing: sentences(2) })
+      .strict(),
+  })
+  .strict()
+  .superRefine((day, ctx) => {
+    // Every reflection that can be drawn (one opening, one body, one closing) is within the length.
+    const parts = [day.reflection.opening, day.reflection.body, day.reflection.closing].map(words);
+    const shortest = sum(parts.map((counts) => Math.min(...counts)));
+    const longest = sum(parts.map((counts) => Math.max(...counts)));
+    if (shortest < REFLECTION_WORDS.min || longest > REFLECTION_WORDS.max) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['reflection'],
+        message: `a reflection can be ${shortest} to ${longest} words, expected ${REFLECTION_WORDS.min} to ${REFLECTION_WORDS.max}`,
+      });
+    }
+    // The fixed parts of a prayer leave room for the person's words, and with every petition reach the length.
+    const { opening, people, petitions, closing } = day.prayer;
+    const fixed = [opening, people, closing].map(words);
+    const longestFixed = sum(fixed.map((counts) => Math.max(...counts))) + Math.max(...words(petitions));
+    const shortestFull = sum(fixed.map((counts) => Math.min(...counts))) + sum(words(petitions));
+    if (longestFixed > PRAYER_WORDS.max - PEOPLE_ROOM) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['prayer'],
+        message: `a prayer can have ${longestFixed} words before the person's words, at most ${PRAYER_WORDS.max - PEOPLE_ROOM}`,
+      });
+    }
+    if (shortestFull < PRAYER_WORDS.min) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['prayer', 'petitions'],
+        message: `a prayer with every petition can be only ${shortestFull} words, at least ${PRAYER_WORDS.min} needed`,
+      });
+    }
+  });
+
+const corpusSchema = z
+  .object({
+    language: z.enum(LANGUAGES),
+    journey: z
+      .object({
+        /** The journey's title (shown, not voiced). */
+        titles: z.array(line()).min(2),
+        /** The journey's subtitle, with a short form of the person's words. */
+        subtitles: z.array(line(PEOPLE, [PEOPLE])).min(2),
+        /** Said instead of the person's words when nothing speakable is left of them (only emoji, say). */
+        peopleFallback: sentences(1),
+      })
+      .strict(),
+    /** The opening line of each day's script, naming the spoken reference. */
+    introduce: z.array(line(REFERENCE, [REFERENCE])).min(2),
+    days: z.array(daySchema).length(ANCESTORS_DAYS),
+  })
+  .strict()
+  .superRefine((corpus, ctx) => {
+    // Each verse belongs to one day, so that the seven days never repeat a verse.
+    const seen = new Map<string, number>();
+    corpus.days.forEach((day, d) => {
+      day.verses.forEach((verse, v) => {
+        const first = seen.get(verse.reference);
+        if (first !== undefined) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['days', d, 'verses', v],
+            message: `${verse.reference} is already a verse of day ${first + 1}`,
+          });
+        } else seen.set(verse.reference, d);
+      });
+    });
+    const titles = corpus.days.map((day) => day.title);
+    if (new Set(titles).size !== titles.length) ctx.addIssue({ code: 'custom', path: ['days'], message: 'the day titles must differ' });
+  });
+
+export type AncestorsCorpus = z.infer<typeof corpusSchema>;
+type Day = AncestorsCorpus['days'][number];
+
+/** The path of a language's corpus file. */
+export const ancestorsCorpusFile = (contentDir: string, language: Language): string =>
+  path.join(contentDir, 'composer', 'ancestors', `${language}.json`);
+
+/** Reads and validates one corpus file; the error names the file and what is wrong with it. */
+export async function loadAncestorsCorpus(contentDir: string, language: Language): Promise<AncestorsCorpus> {
+  const file = ancestorsCorpusFile(contentDir, language);
+  let raw: string;
+  try {
+    raw = await readFile(file, 'utf8');
+  } catch (error) {
+    throw new Error(`Ancestors corpus ${file} could not be read: ${messageOf(error)}`, { cause: error });
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch (error) {
+    throw new Error(`Ancestors corpus ${file} is not valid JSON: ${messageOf(error)}`, { cause: error });
+  }
+  const parsed = corpusSchema.safeParse(json);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.slice(0, 8).map((issue) => `${issue.path.join('.') || 'file'}: ${issue.message}`);
+    const more = parsed.error.issues.length > 8 ? ` (and ${parsed.error.issues.length - 8} more)` : '';
+    throw new Error(`Ancestors corpus ${file} is invalid: ${issues.join('; ')}${more}`);
+  }
+  if (parsed.data.language !== language) {
+    throw new Error(`Ancestors corpus ${file} is invalid: language is "${parsed.data.language}", expected "${language}"`);
+  }
+  return parsed.data;
+}
+
+async function loadCorpora(contentDir: string): Promise<Record<Language, AncestorsCorpus>> {
+  const loaded = await Promise.all(LANGUAGES.map((language) => loadAncestorsCorpus(contentDir, language)));
+  return Object.fromEntries(LANGUAGES.map((language, i) => [language, loaded[i]!])) as Record<Language, AncestorsCorpus>;
+}
+
+const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+// ---- composing ----
+
+/** The person's words are cut to this many (500 characters rarely reach it): the prayer stays a prayer. */
+const PEOPLE_WORDS = 80;
+/** The subtitle carries a short form of them. */
+const SUBTITLE_PEOPLE_WORDS = 12;
+/** Petitions are added until the prayer has about this many words (the required parts may exceed it). */
+const PRAYER_TARGET = { min: 85, max: 115 };
+
+interface Draw {
+  pick: <T>(items: readonly T[]) => T;
+  shuffle: <T>(items: readonly T[]) => T[];
+}
+
+function compose(corpus: AncestorsCorpus, input: string, random: () => number): WrittenJourney {
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] ?? items[0]!;
+  const shuffle = <T>(items: readonly T[]): T[] => {
+    const copy = [...items];
+    for (let i = copy.length - 1; i > 0; i--) {
+      const j = Math.floor(random() * (i + 1));
+      [copy[i], copy[j]] = [copy[j]!, copy[i]!];
+    }
+    return copy;
+  };
+  const draw: Draw = { pick, shuffle };
+
+  // The person's words, cleaned for the voice and kept as typed; the subtitle has a short form without end punctuation.
+  const cleaned = limitWords(sanitizeForVoice(input), PEOPLE_WORDS);
+  const people = cleaned || pick(corpus.journey.peopleFallback);
+  const shortPeople = limitWords(people, SUBTITLE_PEOPLE_WORDS).replace(/[.?]+$/, '');
+
+  const journey: WrittenJourney = {
+    title: pick(corpus.journey.titles),
+    subtitle: fill(pick(corpus.journey.subtitles), { people: shortPeople }),
+    days: corpus.days.map((day, i) => composeDay(day, (i + 1) as DayNumber, people, corpus.introduce, draw)),
+  };
+  const texts = [journey.title, journey.subtitle, ...journey.days.flatMap((d) => [d.reflection, d.prayer, d.script])];
+  if (texts.some((text) => /[{}]/.test(text))) {
+    throw new Error('ancestors-composer: a placeholder was left in the text');
+  }
+  return journey;
+}
+
+function composeDay(
+  day: Day,
+  dayNumber: DayNumber,
+  people: string,
+  introduce: readonly string[],
+  { pick, shuffle }: Draw,
+): WrittenJourneyDay {
+  const verse = pick(day.verses);
+
+  const reflection = [pick(day.reflection.opening), pick(day.reflection.body), pick(day.reflection.closing)];
+
+  // The prayer: an address to God, the people in the person's words, one petition or more, and a closing.
+  const opening = pick(day.prayer.opening);
+  const naming = fill(pick(day.prayer.people), { people });
+  const closing = pick(day.prayer.closing);
+  const [first, ...others] = shuffle(day.prayer.petitions.map((_, index) => index));
+  const chosen = [first!];
+  let total = countWords(`${opening} ${naming} ${closing}`) + countWords(day.prayer.petitions[first!]!);
+  for (const index of others) {
+    if (total >= PRAYER_TARGET.min) break;
+    const count = countWords(day.prayer.petitions[index]!);
+    if (total + count > PRAYER_TARGET.max) continue;
+    chosen.push(index);
+    total += count;
+  }
+  // The petitions keep the order they have in the corpus, which reads naturally.
+  const petitions = chosen.sort((a, b) => a - b).map((index) => day.prayer.petitions[index]!);
+  const prayer = [`${opening} ${naming}`, [...petitions, closing].join(' ')];
+
+  const script = [fill(pick(introduce), { reference: verse.spoken }), verse.text, ...reflection, ...prayer];
+  return {
+    dayNumber,
+    title: day.title,
+    subtitle: day.subtitle,
+    bibleVerse: { text: verse.text, reference: verse.reference },
+    reflection: reflection.join('\n\n'),
+    prayer: prayer.join('\n\n'),
+    script: script.join('\n\n'),
+  };
+}

@@ -1,0 +1,100 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type PgBoss from 'pg-boss';
+import { isLanguage } from '@selah/domain/languages';
+import { dayAvailableAt } from '@selah/domain/personalized';
+import type { VoicePipeline } from '../../generation/voice-text';
+import type { JourneyWriter } from '../../generation/writer/writer';
+import type { Clock } from '../../platform/clock';
+import type { JobOptions } from '../../platform/jobs';
+import type { MediaStore } from '../../platform/media';
+import type { Queue } from '../../platform/queue';
+import { isTransient } from '../records/generate-prayer.job';
+import type { LiveBus } from '../live/live-bus';
+import type { GeneratedDay, PersonalizedQueries } from './personalized.queries';
+
+export const GENERATE_JOURNEY_JOB = 'generate-personalized-journey';
+/** At most 3 tries of transient provider errors; a job silent for 10 minutes is tried again. */
+export const GENERATE_JOURNEY_JOB_OPTIONS: JobOptions = { retryLimit: 2, retryDelay: 2, retryBackoff: true, expireInSeconds: 600 };
+
+export interface JourneyGenerationDeps {
+  queries: PersonalizedQueries;
+  writer: JourneyWriter;
+  voice: VoicePipeline;
+  media: MediaStore;
+  live: LiveBus;
+  clock: Clock;
+  logger: FastifyBaseLogger;
+}
+
+/** Where the time of one journey's generation went (logged; the journey benchmark reads it). */
+export interface JourneyTimings {
+  writeMs: number;
+  voiceMs: number;
+  storeMs: number;
+  audioSeconds: number;
+}
+
+/**
+ * Writes the 7 days (each with its fixed title, scripture, reflection and a prayer naming the people the user
+ * wrote), voices and masters each, stores the files, then makes the journey active from now: day n opens at
+ * startedAt + (n - 1) days.
+ */
+export async function generateJourney(deps: JourneyGenerationDeps, journeyId: string): Promise<JourneyTimings | undefined> {
+  const { queries, writer, voice, media, live, clock } = deps;
+  const journey = await queries.byId(journeyId);
+  if (!journey || journey.status !== 'generating') return undefined;
+  const language = isLanguage(journey.language) ? journey.language : 'en';
+
+  const started = performance.now();
+  const written = await writer.write({ language, input: journey.input });
+  const writtenAt = performance.now();
+  let voiceMs = 0;
+  let storeMs = 0;
+  let audioSeconds = 0;
+  const days: GeneratedDay[] = [];
+  for (const day of written.days) {
+    const voicingStarted = performance.now();
+    const audio = await voice.voiceText({ text: day.script, language, ambient: true });
+    const voicedAt = performance.now();
+    const audioUrl = await media.put(audio.data, { extension: audio.extension, contentType: audio.contentType });
+    storeMs += performance.now() - voicedAt;
+    voiceMs += voicedAt - voicingStarted;
+    audioSeconds += audio.durationSeconds;
+    days.push({ ...day, audioUrl, duration: Math.round(audio.durationSeconds * 100) / 100 });
+  }
+
+  const startedAt = clock.now();
+  const activated = await queries.activate(
+    journeyId,
+    { title: written.title, subtitle: written.subtitle, startedAt },
+    days.map((day) => ({ ...day, availableAt: dayAvailableAt(startedAt, day.dayNumber) })),
+  );
+  if (activated) await live.publish({ userId: activated.userId, kind: 'personalized-journey', id: activated.id });
+  return { writeMs: Math.round(writtenAt - started), voiceMs: Math.round(voiceMs), storeMs: Math.round(storeMs), audioSeconds: Math.round(audioSeconds) };
+}
+
+export async function registerJourneyGeneration(queue: Queue, deps: JourneyGenerationDeps): Promise<void> {
+  const { logger, queries, live } = deps;
+  await queue.createQueue(GENERATE_JOURNEY_JOB);
+  await queue.work<{ journeyId: string }>(
+    GENERATE_JOURNEY_JOB,
+    { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: 0.5 },
+    async ([job]: PgBoss.JobWithMetadata<{ journeyId: string }>[]) => {
+      if (!job) return;
+      const { journeyId } = job.data;
+      const started = Date.now();
+      try {
+        const timings = await generateJourney(deps, journeyId);
+        if (timings) logger.info({ journeyId, ms: Date.now() - started, ...timings }, 'personalized journey generated');
+      } catch (error) {
+        if (isTransient(error) && job.retryCount < job.retryLimit) {
+          logger.warn({ err: error, journeyId, try: job.retryCount + 1 }, 'journey generation failed; retrying');
+          throw error;
+        }
+        logger.error({ err: error, journeyId }, 'journey generation failed');
+        const failed = await queries.fail(journeyId, error instanceof Error ? error.message : String(error));
+        if (failed) await live.publish({ userId: failed.userId, kind: 'personalized-journey', id: failed.id });
+      }
+    },
+  );
+}

@@ -1,0 +1,178 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PersonalizedJourneyDetail } from '@selah/domain/personalized';
+import type { JourneyWriter } from '../src/generation/writer/writer';
+import { createTestApp, expectApiError, registerUser, shortJourneyWriter, startJourneyWorker, TEST_ORIGIN, type TestApp } from './helpers';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/** The personalized 7-day journey: creation, generation on the queue, day opening over time, failure and retry. */
+describe('personalized journeys', () => {
+  let t: TestApp;
+  let worker: Awaited<ReturnType<typeof startJourneyWorker>>;
+  let user: { id: string; cookie: string };
+  let other: { id: string; cookie: string };
+  let writer: JourneyWriter = shortJourneyWriter;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    worker = await startJourneyWorker(t, { writer: { name: 'test', write: (request) => writer.write(request) } });
+    user = await registerUser(t.app, 'family@example.com');
+    other = await registerUser(t.app, 'stranger@example.com');
+  });
+  afterAll(async () => {
+    await worker.stop();
+    await t.close();
+  });
+
+  const create = (cookie: string | undefined, payload: object) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/create-personalized-journey',
+      headers: { origin: TEST_ORIGIN, ...(cookie ? { cookie } : {}) },
+      payload,
+    });
+  const get = async (id: string, cookie = user.cookie) =>
+    (await t.app.inject({ url: `/api/personalized-journeys/${id}`, headers: { cookie } })).json<PersonalizedJourneyDetail>();
+  const waitFor = async (id: string, statuses: string[]) => {
+    for (let i = 0; i < 600; i += 1) {
+      const journey = await get(id);
+      if (statuses.includes(journey.status)) return journey;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error(`journey ${id} never reached ${statuses.join('/')}`);
+  };
+  const complete = (id: string, day: number | string, cookie = user.cookie) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/personalized-journeys/${id}/days/${day}/complete`,
+      headers: { origin: TEST_ORIGIN, cookie },
+    });
+
+  it('validates: signed in, journey type, non-blank input (trimmed), language', async () => {
+    expectApiError(await create(undefined, { journeyType: 'ancestors', input: 'Rosa', language: 'en' }), 401, 'UNAUTHORIZED');
+    for (const payload of [
+      { journeyType: 'ancestors', input: '   ', language: 'en' },
+      { journeyType: 'friends', input: 'Rosa', language: 'en' },
+      { journeyType: 'ancestors', input: 'Rosa', language: 'fr' },
+      { journeyType: 'ancestors', input: 'x'.repeat(501), language: 'en' },
+      { journeyType: 'ancestors', input: 'Rosa', language: 'en', extra: 1 },
+      { journeyId: 'nope', journeyType: 'ancestors', input: 'Rosa', language: 'en' },
+    ]) {
+      expectApiError(await create(user.cookie, payload), 400, 'VALIDATION_ERROR');
+    }
+  });
+
+  it('creates the journey generating, writes and voices 7 days, then it is active with day 1 open', async () => {
+    const journeyId = randomUUID();
+    const response = await create(user.cookie, { journeyId, journeyType: 'ancestors', input: '  my grandmother Rosa  ', language: 'en' });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json<PersonalizedJourneyDetail>()).toMatchObject({
+      id: journeyId,
+      status: 'generating',
+      input: 'my grandmother Rosa',
+      days: [],
+    });
+    // The same id again (the client retrying the call) does not create a second journey.
+    expect(
+      (await create(user.cookie, { journeyId, journeyType: 'ancestors', input: 'my grandmother Rosa', language: 'en' })).statusCode,
+    ).toBe(200);
+
+    const active = await waitFor(journeyId, ['active', 'failed']);
+    expect(active.status, active.error ?? '').toBe('active');
+    expect(active).toMatchObject({ title: 'Praying for my grandmother Rosa', currentDay: 1, totalDays: 7 });
+    expect(active.days.map((day) => day.dayNumber)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    const started = Date.parse(active.startedAt!);
+    active.days.forEach((day, i) => {
+      expect(day.status).toBe('generated');
+      expect(day.audioUrl).toMatch(/^\/media\/.+\.mp3$/);
+      expect(day.duration).toBeGreaterThan(1);
+      expect(Date.parse(day.availableAt!) - started).toBe(i * DAY);
+    });
+    const list = (await t.app.inject({ url: '/api/personalized-journeys', headers: { cookie: user.cookie } })).json<{
+      journeys: { id: string }[];
+    }>();
+    expect(list.journeys.map((journey) => journey.id)).toContain(journeyId);
+
+    // Day 2 stays closed until day 1 is completed and a day has passed.
+    expectApiError(await complete(journeyId, 2), 409, 'DAY_LOCKED');
+    const afterOne = (await complete(journeyId, 1)).json<PersonalizedJourneyDetail>();
+    expect(afterOne).toMatchObject({ currentDay: 2, status: 'active' });
+    expect(afterOne.days[0]).toMatchObject({ status: 'completed', completedAt: expect.any(String) });
+    expect((await complete(journeyId, 1)).statusCode).toBe(200);
+    expectApiError(await complete(journeyId, 2), 409, 'DAY_LOCKED');
+
+    // The test clock moves a day on at a time: each day opens in turn, and the last one completes the journey.
+    for (let day = 2; day <= 7; day += 1) {
+      t.app.clock.advance(DAY);
+      const response = await complete(journeyId, day);
+      expect(response.statusCode, response.body).toBe(200);
+    }
+    const done = await get(journeyId);
+    expect(done).toMatchObject({ status: 'completed', currentDay: 7, completedAt: expect.any(String) });
+  });
+
+  it('marks the journey failed with the error, and a retry generates it again', async () => {
+    let calls = 0;
+    writer = {
+      name: 'broken-then-fine',
+      write: async (request) => {
+        calls += 1;
+        if (calls === 1) throw new Error('The journey corpus is missing');
+        return shortJourneyWriter.write(request);
+      },
+    };
+    const journeyId = randomUUID();
+    expect((await create(user.cookie, { journeyId, journeyType: 'ancestors', input: 'mi abuelo Pedro', language: 'es' })).statusCode).toBe(
+      201,
+    );
+    const failed = await waitFor(journeyId, ['failed', 'active']);
+    expect(failed).toMatchObject({ status: 'failed', error: 'The journey corpus is missing' });
+
+    expectApiError(
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/personalized-journeys/${journeyId}/retry`,
+        headers: { origin: TEST_ORIGIN, cookie: other.cookie },
+      }),
+      404,
+    );
+    const retry = await t.app.inject({
+      method: 'POST',
+      url: `/api/personalized-journeys/${journeyId}/retry`,
+      headers: { origin: TEST_ORIGIN, cookie: user.cookie },
+    });
+    expect(retry.statusCode, retry.body).toBe(200);
+    expect(retry.json<PersonalizedJourneyDetail>()).toMatchObject({ status: 'generating', error: null });
+    expect((await waitFor(journeyId, ['active', 'failed'])).status).toBe('active');
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `/api/personalized-journeys/${journeyId}/retry`,
+      headers: { origin: TEST_ORIGIN, cookie: user.cookie },
+    });
+    expectApiError(again, 409, 'CONFLICT');
+    writer = shortJourneyWriter;
+  });
+
+  it('keeps journeys private: another user gets 404; bad ids are 400', async () => {
+    const journeyId = randomUUID();
+    await create(user.cookie, { journeyId, journeyType: 'ancestors', input: 'Jan', language: 'pl' });
+    expectApiError(
+      await t.app.inject({ url: `/api/personalized-journeys/${journeyId}`, headers: { cookie: other.cookie } }),
+      404,
+      'NOT_FOUND',
+    );
+    expectApiError(await complete(journeyId, 1, other.cookie), 404, 'NOT_FOUND');
+    expectApiError(
+      await t.app.inject({ url: '/api/personalized-journeys/123', headers: { cookie: user.cookie } }),
+      400,
+      'VALIDATION_ERROR',
+    );
+    expectApiError(await complete(journeyId, 'x'), 400, 'VALIDATION_ERROR');
+    expectApiError(await complete(journeyId, 0), 400, 'VALIDATION_ERROR');
+    // Taking someone else's id is refused.
+    expectApiError(await create(other.cookie, { journeyId, journeyType: 'ancestors', input: 'Jan', language: 'pl' }), 409, 'CONFLICT');
+    await waitFor(journeyId, ['active', 'failed']);
+    expectApiError(await complete(journeyId, 8), 404, 'NOT_FOUND');
+  });
+});
