@@ -3,7 +3,7 @@
 // through the embedded voice (espeak-ng WASM) and ffmpeg mastering. Budget: a 3-minute prayer file at most 1.5 MB.
 // Usage: npm run bench:voice [-- --runs 3]   (writes nothing but .tmp/; paste the table into docs/BENCHMARKS.md)
 // The TypeScript pipeline is bundled with esbuild into .tmp/bench-voice/ (npm packages stay external) and imported.
-import { readFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, readFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -36,6 +36,8 @@ await build({
   external,
   logLevel: 'warning',
 });
+// The espeak engines run on worker threads from a script of their own, next to the bundle.
+copyFileSync(path.join(root, 'apps/server/src/generation/voice/espeak-worker.mjs'), path.join(outDir, 'espeak-worker.mjs'));
 const { createVoicePipeline, createEspeakVoice, analyzeAudio } = await import(pathToFileURL(bundle).href);
 
 const PRAYER = `Lord, you are here. Before I say a word, you know my heart. I come to you tonight as I am, tired and grateful, and I rest in your presence.

@@ -64,7 +64,13 @@ if (folders.some((folder) => path.resolve(folder) === journeysDir)) checkJourney
 let composerFiles = 0;
 if (process.argv.length <= 2) {
   const dir = path.join(root, 'composer');
-  for (const entry of readdirSync(dir).filter((name) => name.endsWith('.json'))) {
+  // Also the personalized journey's corpus, composer/ancestors/{en,es,pl}.json (its writer validates the full shape).
+  const corpusFiles = ['', 'ancestors/'].flatMap((sub) =>
+    readdirSync(path.join(dir, sub))
+      .filter((name) => name.endsWith('.json'))
+      .map((name) => sub + name),
+  );
+  for (const entry of corpusFiles) {
     composerFiles++;
     const say = (message) => {
       problems++;
@@ -77,7 +83,7 @@ if (process.argv.length <= 2) {
       say(`invalid JSON: ${error.message}`);
       continue;
     }
-    if (corpus.language !== entry.replace(/\.json$/, '')) say(`language "${corpus.language}" does not match the file name`);
+    if (corpus.language !== path.basename(entry, '.json')) say(`language "${corpus.language}" does not match the file name`);
     const visit = (value, where) => {
       if (typeof value === 'string') {
         const spoken = value.replace(/\{\w+\}/g, '');

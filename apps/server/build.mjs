@@ -1,5 +1,5 @@
 // Bundles the server into dist/main.js; npm packages stay external, workspace packages are bundled.
-import { readFileSync } from 'node:fs';
+import { copyFileSync, readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
@@ -16,3 +16,6 @@ await build({
   external: [...external, 'better-auth/*', 'drizzle-orm/*', '@electric-sql/pglite/*'],
   logLevel: 'warning',
 });
+
+// The espeak engine's worker thread runs as a file of its own, next to main.js.
+copyFileSync(new URL('./src/generation/voice/espeak-worker.mjs', import.meta.url), new URL('./dist/espeak-worker.mjs', import.meta.url));

@@ -15,6 +15,9 @@ import { registerPrayerGeneration } from './modules/records/generate-prayer.job'
 import { recordQueries } from './modules/records/records.queries';
 import { createVoicePipelineFromConfig } from './generation/voice-text';
 import { createWriterFromConfig } from './generation/writer/create-writer';
+import { createAncestorsWriter } from './generation/writer/ancestors-writer';
+import { registerJourneyGeneration } from './modules/personalized/generate-journey.job';
+import { personalizedQueries } from './modules/personalized/personalized.queries';
 
 /**
  * Start-up: read the configuration, open and migrate the database, then serve and/or run jobs.
@@ -110,12 +113,22 @@ async function main(): Promise<void> {
   running.queue = queue;
   app.jobs.attach(queue);
   if (runsJobs) {
+    const voice = createVoicePipelineFromConfig(config.voice);
     await registerPrayerGeneration(queue, {
       queries: recordQueries(database.db),
       writer: createWriterFromConfig(config.writer, { contentDir: config.corpusDir, logger: app.log }),
-      voice: createVoicePipelineFromConfig(config.voice),
+      voice,
       media: app.media,
       live: app.live,
+      logger: app.log,
+    });
+    await registerJourneyGeneration(queue, {
+      queries: personalizedQueries(database.db),
+      writer: createAncestorsWriter({ contentDir: config.corpusDir }),
+      voice,
+      media: app.media,
+      live: app.live,
+      clock: app.clock,
       logger: app.log,
     });
     await registerContentJobs(queue, { importContent: runImport, publishDaily, logger: app.log });

@@ -33,7 +33,7 @@ export interface VoicePipelineOptions {
 /** Bump when mastering changes how files sound (pauses, bed, loudness, encoding). */
 export const MASTERING_VERSION = 1;
 /** Sentences voiced at once, at most (providers may allow fewer: espeak runs on the main thread). */
-const MAX_CONCURRENCY = 2;
+const MAX_CONCURRENCY = 4;
 
 /**
  * Text in, mastered audio out: split into paragraphs and sentences, voice each sentence (at most two at a

@@ -1,5 +1,6 @@
-import { setImmediate as nextTick } from 'node:timers/promises';
-import createESpeakNG, { type ESpeakNGWorker } from '@echogarden/espeak-ng-emscripten';
+import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
 import type { Language } from '@selah/domain/languages';
 import { VoiceProviderError, type SpeechAudio, type SpeechRequest, type VoiceProvider } from './voice-provider';
 import { encodeWav } from './wav';
@@ -23,59 +24,98 @@ export const ESPEAK_PITCH_RANGE = 40;
 
 const NAME = 'espeak-ng';
 
+/** Engines on worker threads: one per core, at most 4 (each holds about 40 MB). */
+export const ESPEAK_THREADS = Math.max(1, Math.min(4, availableParallelism()));
+
 /** espeak reads SSML: the characters that would start markup are escaped. */
 const escapeSsml = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-let engine: Promise<{ worker: ESpeakNGWorker; messages: string[] }> | undefined;
-
-/** One engine per process, shared by every provider instance (it is synchronous, so sharing costs nothing). */
-function loadEngine() {
-  engine ??= (async () => {
-    const messages: string[] = [];
-    const keep = (text: string) => {
-      messages.push(text);
-      if (messages.length > 5) messages.shift();
-    };
-    const module = await createESpeakNG({ print: keep, printErr: keep });
-    return { worker: new module.eSpeakNGWorker(), messages };
-  })().catch((error: unknown) => {
-    engine = undefined;
-    throw new VoiceProviderError(NAME, `could not load the engine: ${error instanceof Error ? error.message : String(error)}`);
-  });
-  return engine;
+interface Job {
+  id: number;
+  resolve: (result: { samples: Int16Array; sampleRate: number; messages: string }) => void;
+  reject: (error: Error) => void;
 }
 
+/** The worker script: next to this module in src/, next to main.js in dist/ (build.mjs copies it). */
+function workerUrl(): URL {
+  const url = new URL('./espeak-worker.mjs', import.meta.url);
+  if (!existsSync(url)) throw new VoiceProviderError(NAME, `the engine's worker script is missing: ${url.pathname}`);
+  return url;
+}
+
+/**
+ * A small pool of espeak engines on worker threads, shared by every provider instance in the process. Sentences
+ * go to the least busy engine; the threads do not keep the process alive.
+ */
+class EspeakPool {
+  private readonly workers: { worker: Worker; pending: Map<number, Job> }[] = [];
+  private nextId = 1;
+
+  constructor(private readonly size: number) {}
+
+  private spawn() {
+    const worker = new Worker(workerUrl());
+    const entry = { worker, pending: new Map<number, Job>() };
+    worker.on('message', (message: { id: number; samples?: Int16Array; sampleRate?: number; messages?: string; error?: string }) => {
+      const job = entry.pending.get(message.id);
+      if (!job) return;
+      entry.pending.delete(message.id);
+      if (message.error !== undefined) job.reject(new Error(message.error));
+      else job.resolve({ samples: message.samples!, sampleRate: message.sampleRate!, messages: message.messages ?? '' });
+      if (entry.pending.size === 0) worker.unref();
+    });
+    worker.on('error', (error) => {
+      for (const job of entry.pending.values()) job.reject(error);
+      entry.pending.clear();
+      this.workers.splice(this.workers.indexOf(entry), 1);
+    });
+    worker.unref();
+    this.workers.push(entry);
+    return entry;
+  }
+
+  synthesize(request: { text: string; voice: string; rate: number; pitch: number; range: number }) {
+    const idle = this.workers.reduce<(typeof this.workers)[number] | undefined>(
+      (best, entry) => (!best || entry.pending.size < best.pending.size ? entry : best),
+      undefined,
+    );
+    const entry = idle && (idle.pending.size === 0 || this.workers.length >= this.size) ? idle : this.spawn();
+    const id = this.nextId++;
+    return new Promise<{ samples: Int16Array; sampleRate: number; messages: string }>((resolve, reject) => {
+      entry.pending.set(id, { id, resolve, reject });
+      // A busy thread keeps the process alive until its sentence is done.
+      entry.worker.ref();
+      entry.worker.postMessage({ id, ...request });
+    });
+  }
+}
+
+let pool: EspeakPool | undefined;
+
 export function createEspeakVoice(): VoiceProvider {
+  pool ??= new EspeakPool(ESPEAK_THREADS);
+  const engines = pool;
   return {
     name: NAME,
-    // Synthesis runs on the main thread; voicing two sentences "at once" would only interleave them.
-    concurrency: 1,
+    concurrency: ESPEAK_THREADS,
     async synthesize({ text, language }: SpeechRequest): Promise<SpeechAudio> {
-      const { worker, messages } = await loadEngine();
       const settings = ESPEAK_VOICES[language];
-      // Let pending I/O run between sentences: one sentence takes a few tens of milliseconds of CPU.
-      await nextTick();
-      const status = worker.set_voice(settings.voice);
-      if (status !== 0) throw new VoiceProviderError(NAME, `voice ${settings.voice} is not available (status ${status})`);
-      worker.set_rate(settings.rate);
-      worker.set_pitch(ESPEAK_PITCH);
-      worker.set_range(ESPEAK_PITCH_RANGE);
-      const chunks: Int16Array[] = [];
-      worker.synthesize(escapeSsml(text), (samples) => {
-        chunks.push(samples);
-        return false;
-      });
-      const length = chunks.reduce((sum, chunk) => sum + chunk.length, 0);
-      if (length === 0) {
-        throw new VoiceProviderError(NAME, `no audio for "${text.slice(0, 40)}"${messages.length ? ` (${messages.join('; ')})` : ''}`);
+      let result;
+      try {
+        result = await engines.synthesize({
+          text: escapeSsml(text),
+          voice: settings.voice,
+          rate: settings.rate,
+          pitch: ESPEAK_PITCH,
+          range: ESPEAK_PITCH_RANGE,
+        });
+      } catch (error) {
+        throw new VoiceProviderError(NAME, error instanceof Error ? error.message : String(error));
       }
-      const samples = new Int16Array(length);
-      let offset = 0;
-      for (const chunk of chunks) {
-        samples.set(chunk, offset);
-        offset += chunk.length;
+      if (result.samples.length === 0) {
+        throw new VoiceProviderError(NAME, `no audio for "${text.slice(0, 40)}"${result.messages ? ` (${result.messages})` : ''}`);
       }
-      return { data: encodeWav(samples, worker.samplerate), extension: 'wav' };
+      return { data: encodeWav(result.samples, result.sampleRate), extension: 'wav' };
     },
   };
 }

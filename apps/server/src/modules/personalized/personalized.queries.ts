@@ -55,7 +55,13 @@ export interface GeneratedDay {
 export function personalizedQueries(db: Database) {
   return {
     /** Stores a new journey (generating); 'exists' when this id is already taken. */
-    async create(journey: { id: string; userId: string; input: string; language: string; totalDays: number }): Promise<'created' | 'exists'> {
+    async create(journey: {
+      id: string;
+      userId: string;
+      input: string;
+      language: string;
+      totalDays: number;
+    }): Promise<'created' | 'exists'> {
       const inserted = await db
         .insert(personalizedJourneys)
         .values({ ...journey, journeyType: 'ancestors', status: 'generating' })
