@@ -33,12 +33,13 @@ describe('importing content with the real voice pipeline', () => {
       media: t.app.media,
       logger: silentLogger,
     });
-    expect(summary.voiced).toBe(15);
+    // 3 items x 3 languages + 3 daily x 2 languages + 15 journey days
+    expect(summary.voiced).toBe(30);
     await publishDailyPrayers(queries, new Date(), 3);
     t.app.feed.invalidate();
 
     const { checked, problems } = await verifyImportedAudio(queries, t.config.mediaDir);
-    expect(checked).toBe(15);
+    expect(checked).toBe(30);
     expect(problems).toEqual([]);
 
     const feed = (await t.app.inject({ url: '/api/feed?lng=es' })).json<Feed>();

@@ -135,6 +135,21 @@ describe('prayer generation worker', () => {
     const reader = response.body!.getReader();
     const decoder = new TextDecoder();
     let buffer = '';
+    const other = await registerUser(t.app, 'other-stream@example.com');
+    const otherController = new AbortController();
+    const otherResponse = await fetch(`${address}/api/events`, { headers: { cookie: other.cookie }, signal: otherController.signal });
+    const otherText = (async () => {
+      const otherReader = otherResponse.body!.getReader();
+      let text = '';
+      const deadline = Date.now() + 8000;
+      while (Date.now() < deadline) {
+        const next = await Promise.race([otherReader.read(), new Promise<null>((resolve) => setTimeout(() => resolve(null), 500))]);
+        if (next === null) continue;
+        if (next.done) break;
+        text += new TextDecoder().decode(next.value);
+      }
+      return text;
+    })();
     const record = await create('Streamed intention');
     const events: { type: 'record'; record: PrayerRecord }[] = [];
     while (!events.some((event) => event.record.id === record.id && event.record.status === 'completed')) {
@@ -153,9 +168,11 @@ describe('prayer generation worker', () => {
     expect(mine[0]).toBe('pending');
     expect(mine).toContain('processing');
     expect(mine.at(-1)).toBe('completed');
-    const other = await registerUser(t.app, 'other-stream@example.com');
-    expect(events.every((event) => event.type === 'record')).toBe(true);
-    expect(other.id).not.toBe(user.id);
+    // Another user's stream, open all along, carried none of it.
+    const seenByOther = await otherText;
+    otherController.abort();
+    expect(seenByOther).toContain(': connected');
+    expect(seenByOther).not.toContain('event: record');
   });
 
   it('runs a job again after the process that was running it died', async () => {

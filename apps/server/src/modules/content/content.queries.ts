@@ -196,6 +196,22 @@ export function contentQueries(db: Database) {
       await db.delete(dailyPrayerCycle).where(sql`${dailyPrayerCycle.cycle} > ${length}`);
     },
 
+    /** Every day translation of the active fixed journeys (the audio check listens to them too). */
+    async activeJourneyDays() {
+      return db
+        .select({
+          journeyId: journeyDayTranslations.journeyId,
+          dayNumber: journeyDayTranslations.dayNumber,
+          language: journeyDayTranslations.language,
+          audioUrl: journeyDayTranslations.audioUrl,
+          duration: journeyDayTranslations.duration,
+        })
+        .from(journeyDayTranslations)
+        .innerJoin(prayerJourneys, eq(prayerJourneys.id, journeyDayTranslations.journeyId))
+        .where(eq(prayerJourneys.isActive, true))
+        .orderBy(asc(journeyDayTranslations.journeyId), asc(journeyDayTranslations.dayNumber), asc(journeyDayTranslations.language));
+    },
+
     async allCycles() {
       return db.select().from(dailyPrayerCycle).orderBy(asc(dailyPrayerCycle.cycle));
     },

@@ -30,6 +30,9 @@ export async function verifyImportedAudio(
       files.push({ label: `${cycle.slug} (${language})`, url: t.audioUrl ?? '', duration: t.duration });
     }
   }
+  for (const day of await queries.activeJourneyDays()) {
+    files.push({ label: `${day.journeyId} day ${day.dayNumber} (${day.language})`, url: day.audioUrl ?? '', duration: day.duration });
+  }
   const problems: AudioProblem[] = [];
   await mapWithConcurrency(files, 2, async ({ label, url, duration }) => {
     if (!url.startsWith(MEDIA_URL_PREFIX)) {
