@@ -7,6 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -49,11 +50,16 @@ const run = (url) =>
   });
 
 mkdirSync(dataDir, { recursive: true });
-const server = start(process.execPath, ['apps/server/dist/main.js'], {
-  PORT: String(port),
-  HOST: '127.0.0.1',
-  DATA_DIR: dataDir,
-  LOG_LEVEL: 'warn',
+const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
+  cwd: root,
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info' },
+  stdio: ['ignore', 'pipe', 'inherit'],
+  detached: true,
+});
+// The import job checks every file at each start: measuring while it runs would measure the import.
+let importFinished = false;
+createInterface({ input: server.stdout }).on('line', (line) => {
+  if (line.includes('"msg":"content import finished"')) importFinished = true;
 });
 const feedUrl = `http://127.0.0.1:${port}/api/feed?lng=en`;
 let items = 0;
@@ -63,7 +69,7 @@ try {
     async () => {
       const feed = await (await fetch(feedUrl)).json();
       items = feed.popularPrayers.length + feed.categories.reduce((sum, category) => sum + category.items.length, 0);
-      return feed.dailyPrayers.length > 0 && feed.categories.every((category) => category.items.length >= 5);
+      return importFinished && feed.dailyPrayers.length > 0 && feed.categories.every((category) => category.items.length >= 5);
     },
     30 * 60 * 1000,
     'the content import',
