@@ -26,6 +26,7 @@ function page(path: string, load: () => PageModule, guarded = false): RouteObjec
 }
 
 const comingSoon = () => import('../features/placeholder/ComingSoonPage');
+const personalizedPlan = () => import('../features/personalized/PersonalizedPlanPage');
 
 export const routes: RouteObject[] = [
   {
@@ -56,9 +57,15 @@ export const routes: RouteObject[] = [
           page('/subscription', comingSoon, true),
           page('/paywall', () => import('../features/create/PaywallPage')),
           page('/category', () => import('../features/category/CategoryPage')),
-          page('/journey-plan/:journeyId', comingSoon),
-          page('/journey-day/:journeyId/:dayId', comingSoon),
-          page('/personalized-journey/*', comingSoon, true),
+          page('/journey-plan/:journeyId', () => import('../features/journeys/JourneyPlanPage')),
+          page('/journey-day/:journeyId/:dayId', () => import('../features/journeys/JourneyDayPage')),
+          // Personalized journeys (spec section 2); the type defaults to ancestors.
+          { path: '/personalized-journey', element: <Navigate to="/personalized-journey/ancestors" replace /> },
+          page('/personalized-journey/plan/:journeyId', personalizedPlan, true),
+          page('/personalized-journey/:journeyType', () => import('../features/personalized/PersonalizedQuizPage'), true),
+          page('/personalized-journey/:journeyType/loading', () => import('../features/personalized/PersonalizedLoadingPage'), true),
+          page('/personalized-journey/:journeyType/plan/:journeyId', personalizedPlan, true),
+          page('/personalized-journey/:journeyType/day/:journeyId/:dayId', () => import('../features/personalized/PersonalizedDayPage'), true),
           page('*', () => import('../features/placeholder/NotFoundPage')),
         ],
       },

@@ -5,7 +5,7 @@ import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '@selah/domain/languages';
 
 /** Namespaces: one per feature, loaded when a screen first needs it. */
-export const NAMESPACES = ['common', 'auth', 'profile', 'player', 'library', 'create'] as const;
+export const NAMESPACES = ['common', 'auth', 'profile', 'player', 'library', 'create', 'journeys', 'personalized'] as const;
 
 export function initI18n(): Promise<unknown> {
   i18n.on('languageChanged', (lng) => {

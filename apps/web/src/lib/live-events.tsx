@@ -1,6 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { useAuth } from './auth';
+import { applyPersonalizedJourneyChange, PERSONALIZED_JOURNEYS_KEY } from './personalized';
+import { parsePersonalizedJourneyEvent, PERSONALIZED_JOURNEY_EVENT } from './personalized-events';
 import { applyRecordChange, FEED_QUERY_KEY, parseRecordEvent, RECORDS_QUERY_KEY } from './record-events';
 
 /** Server-Sent Events of the signed-in user (contract in @selah/domain/records). */
@@ -13,8 +15,10 @@ export const LIVE_RETRY_MAX_MS = 60_000;
 /**
  * While a user is signed in, listens to GET /api/events and applies each changed record to the cached
  * library, feed and search (see record-events.ts), so pending -> processing -> completed shows without
- * polling. EventSource reconnects by itself after a dropped connection; the first `open` after an error
- * refetches the library and the feed to catch up on what was missed. Closed on sign-out and unmount.
+ * polling; `personalized-journey` events do the same for personalized journeys (personalized-events.ts).
+ * EventSource reconnects by itself after a dropped connection; the first `open` after an error refetches
+ * the library, the feed and the personalized journeys to catch up on what was missed. Closed on sign-out
+ * and unmount.
  */
 export function LiveEventsProvider({ children }: { children: ReactNode }) {
   const { user } = useAuth();
@@ -38,10 +42,16 @@ export function LiveEventsProvider({ children }: { children: ReactNode }) {
         missedEvents = false;
         void queryClient.invalidateQueries({ queryKey: RECORDS_QUERY_KEY });
         void queryClient.invalidateQueries({ queryKey: FEED_QUERY_KEY });
+        void queryClient.invalidateQueries({ queryKey: PERSONALIZED_JOURNEYS_KEY });
+        void queryClient.invalidateQueries({ queryKey: ['personalized-journey'] });
       });
       events.addEventListener('record', (event: MessageEvent<string>) => {
         const record = parseRecordEvent(event.data);
         if (record) applyRecordChange(queryClient, record);
+      });
+      events.addEventListener(PERSONALIZED_JOURNEY_EVENT, (event: MessageEvent<string>) => {
+        const journey = parsePersonalizedJourneyEvent(event.data);
+        if (journey) applyPersonalizedJourneyChange(queryClient, journey);
       });
       events.addEventListener('error', () => {
         missedEvents = true;

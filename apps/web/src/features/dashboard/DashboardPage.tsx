@@ -1,5 +1,4 @@
-import { ChevronRight } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { dailyDateLabel } from '@selah/domain/dates';
@@ -11,8 +10,13 @@ import { CardSkeleton, PrayerCard } from '../../components/PrayerCard';
 import { Spinner } from '../../components/Spinner';
 import { useAudioControls } from '../../lib/audio';
 import { useAuth } from '../../lib/auth';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { PersonalizedJourneysSection } from '../../components/personalized/PersonalizedJourneysSection';
+import { useRouteError } from '../../lib/route-error';
 import { contentTrack, dailyTrack, userTrack, type CategoryState } from '../../lib/tracks';
 import { useFeed } from './api/get-feed';
+import { Section, ViewAll } from './DashboardSection';
+import { JourneysSection, JourneysSectionSkeleton } from './JourneysSection';
 
 /** The dashboard stops waiting for its data after this long and shows what it has (spec section 9). */
 export const DASHBOARD_SAFETY_TIMEOUT_MS = 5000;
@@ -35,6 +39,8 @@ export default function DashboardPage() {
     return () => clearTimeout(timer);
   }, []);
   const loading = feed.isPending && !gaveUpWaiting;
+  // A route that could not show what it was asked for (e.g. an unknown journey) sends its error here.
+  const [routeError] = useRouteError();
   const data = feed.data;
 
   const audio = useAudioControls();
@@ -73,6 +79,7 @@ export default function DashboardPage() {
         <p className="text-sm font-medium tracking-wide text-gold uppercase">Selah</p>
         <h1 className="mt-1 font-serif text-3xl text-ink">{t(`dashboard.greeting.${partOfDay(now.getHours())}`)}</h1>
         <p className="mt-2 text-muted">{t('dashboard.subtitle')}</p>
+        <ErrorNotice message={routeError} className="mt-4" />
       </header>
 
       {loading || dailyPrayers.length > 0 ? (
@@ -149,6 +156,16 @@ export default function DashboardPage() {
         {loading ? [0, 1, 2].map((key) => <CardSkeleton key={key} />) : (data?.popularPrayers ?? []).map(contentCard)}
       </Section>
 
+      {/* Spiritual Journeys: up to 3 fixed journey cards (its own texts and queries, so its own boundary). */}
+      <Suspense fallback={<JourneysSectionSkeleton />}>
+        <JourneysSection />
+      </Suspense>
+
+      {/* Personalized Journeys: signed-in only, ancestors type (its own texts and queries, so its own boundary). */}
+      <Suspense fallback={null}>
+        <PersonalizedJourneysSection />
+      </Suspense>
+
       {loading
         ? [0, 1].map((key) => (
             <Section key={key} id={`category-skeleton-${key}`} title="" skeletonTitle>
@@ -175,48 +192,5 @@ export default function DashboardPage() {
               </Section>
             ))}
     </main>
-  );
-}
-
-function Section({
-  id,
-  title,
-  action,
-  children,
-  skeletonTitle = false,
-}: {
-  id: string;
-  title: string;
-  action?: ReactNode;
-  children: ReactNode;
-  skeletonTitle?: boolean;
-}) {
-  return (
-    <section aria-labelledby={`${id}-title`} className="mt-9">
-      <div className="mb-4 flex items-center justify-between gap-3 px-5">
-        {skeletonTitle ? (
-          <div aria-hidden="true" className="h-6 w-40 animate-pulse rounded bg-line/70" />
-        ) : (
-          <h2 id={`${id}-title`} className="text-xl font-semibold text-ink">
-            {title}
-          </h2>
-        )}
-        {action}
-      </div>
-      <div className="flex snap-x gap-4 overflow-x-auto scroll-smooth px-5 pb-3 [scrollbar-width:thin]">{children}</div>
-    </section>
-  );
-}
-
-function ViewAll({ label, onClick }: { label: string; onClick: () => void }) {
-  return (
-    <button
-      type="button"
-      onClick={onClick}
-      className="flex items-center gap-1 rounded-full px-3 py-1.5 text-sm font-semibold text-primary hover:bg-primary/5"
-    >
-      {label}
-      <ChevronRight aria-hidden="true" className="h-4 w-4" />
-    </button>
   );
 }

@@ -1,0 +1,424 @@
+import { CalendarDays, Check, ChevronLeft, ChevronRight, Clock, Lock, Pause, Play, RotateCcw, Route, Sparkles } from 'lucide-react';
+import { useState, type MouseEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
+import { formatDuration } from '@selah/domain/duration';
+import {
+  dayDurationSeconds,
+  journeyCardState,
+  journeyDayState,
+  journeyTargetDay,
+  type JourneyCardState,
+  type JourneyDay,
+  type JourneyDayState,
+  type JourneyDetail,
+  type Progress,
+} from '@selah/domain/journeys';
+import { Button } from '../../components/Button';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { journeyCover, JourneyProgressBar } from '../../components/JourneyCard';
+import { useAuth } from '../../lib/auth';
+import { formatMinutes } from '../../lib/journeys';
+import { routeErrorState, useRouteError } from '../../lib/route-error';
+import { isMissingJourney, useJourney } from './api/get-journey';
+import { useJourneyProgress } from './api/get-journey-progress';
+import { useJourneyProgressAction } from './api/update-journey-progress';
+import { LoadFailed } from './LoadFailed';
+import { dayPath } from './paths';
+
+/** Rows shown while the journey loads (spec section 2). */
+const SKELETON_ROWS = 7;
+
+/** /journey-plan/:journeyId: hero, the Ready to Begin / Journey Paused panel, and the day list (spec section 2). */
+export default function JourneyPlanPage() {
+  const { journeyId = '' } = useParams();
+  return <JourneyPlan key={journeyId} journeyId={journeyId} />;
+}
+
+function JourneyPlan({ journeyId }: { journeyId: string }) {
+  const { t, i18n } = useTranslation('journeys');
+  const language = i18n.resolvedLanguage ?? 'en';
+  const location = useLocation();
+  const { user } = useAuth();
+  const journey = useJourney(journeyId, language);
+  const progress = useJourneyProgress(journeyId);
+  const [error, showError] = useRouteError();
+
+  // An unknown or malformed journey goes back to the dashboard, which shows the error (spec section 5).
+  if (journey.isError && isMissingJourney(journey.error)) {
+    return <Navigate to="/dashboard" replace state={routeErrorState(t('errors.loadJourney'), location.pathname)} />;
+  }
+
+  const progressPending = user !== null && progress.isPending;
+  const loading = journey.isPending || progressPending;
+
+  return (
+    <main className="mx-auto max-w-5xl px-5 pt-6 pb-8" aria-busy={loading}>
+      <Link
+        to="/dashboard"
+        className="-ml-2 inline-flex min-h-11 items-center gap-1 rounded-full pr-3 pl-1 text-sm font-semibold text-muted hover:bg-surface hover:text-ink"
+      >
+        <ChevronLeft aria-hidden="true" className="h-5 w-5" />
+        {t('plan.back')}
+      </Link>
+      <ErrorNotice message={error} className="mt-3" />
+      {loading ? (
+        <PlanSkeleton />
+      ) : journey.isError ? (
+        <LoadFailed message={t('errors.loadJourney')} retry={t('errors.tryAgain')} onRetry={() => void journey.refetch()} />
+      ) : (
+        <Plan
+          detail={journey.data}
+          progress={user ? (progress.data ?? null) : null}
+          progressFailed={user !== null && progress.isError}
+          onRetryProgress={() => void progress.refetch()}
+          showError={showError}
+        />
+      )}
+    </main>
+  );
+}
+
+function Plan({
+  detail,
+  progress,
+  progressFailed,
+  onRetryProgress,
+  showError,
+}: {
+  detail: JourneyDetail;
+  progress: Progress | null;
+  progressFailed: boolean;
+  onRetryProgress: () => void;
+  showError: (message: string) => void;
+}) {
+  const { t, i18n } = useTranslation('journeys');
+  const language = i18n.resolvedLanguage ?? 'en';
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { user } = useAuth();
+  const act = useJourneyProgressAction(detail.id);
+  const [confirmingReset, setConfirmingReset] = useState(false);
+
+  const total = detail.days.length || detail.totalDays;
+  const completedDays = progress?.completedDays ?? [];
+  const completedCount = progress?.stats.completedCount ?? 0;
+  const state = journeyCardState(progress, total);
+  const target = journeyTargetDay(progress, total);
+  const busy = act.isPending;
+
+  const toLogin = () => void navigate('/login', { state: { from: location.pathname } });
+  const openDay = (day: number) => void navigate(dayPath(detail.id, day));
+
+  /** Start Journey (and Day 1 before the start): creates the progress, then opens day 1. */
+  const start = () => {
+    if (!user) return toLogin();
+    act.mutate({ action: 'start' }, { onSuccess: () => openDay(1), onError: () => showError(t('errors.start')) });
+  };
+  const resume = () =>
+    act.mutate(
+      { action: 'reactivate' },
+      { onSuccess: (answer) => openDay(journeyTargetDay(answer, total)), onError: () => showError(t('errors.reactivate')) },
+    );
+  const pause = () => act.mutate({ action: 'deactivate' }, { onError: () => showError(t('errors.deactivate')) });
+  const reset = () =>
+    act.mutate({ action: 'reset' }, { onSuccess: () => setConfirmingReset(false), onError: () => showError(t('errors.reset')) });
+
+  const meta = (
+    <p className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm font-semibold text-gold">
+      <span className="inline-flex items-center gap-1.5">
+        <CalendarDays aria-hidden="true" className="h-4 w-4" />
+        {t('card.days', { count: total })}
+      </span>
+      <span className="inline-flex items-center gap-1.5">
+        <Clock aria-hidden="true" className="h-4 w-4" />
+        {formatMinutes(detail.totalDuration, language)}
+      </span>
+    </p>
+  );
+
+  const cover = journeyCover(detail.id);
+  const resetActions = confirmingReset ? (
+    <div className="mt-4 rounded-2xl border border-line bg-canvas p-4">
+      <p className="text-sm text-ink">{t('plan.confirmReset.body')}</p>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <Button variant="danger" disabled={busy} onClick={reset} className="min-h-11 text-sm">
+          {t('plan.confirmReset.confirm')}
+        </Button>
+        <Button variant="secondary" onClick={() => setConfirmingReset(false)} className="min-h-11 text-sm">
+          {t('plan.confirmReset.cancel')}
+        </Button>
+      </div>
+    </div>
+  ) : null;
+
+  let panel: ReactNode;
+  if (progressFailed) {
+    panel = <LoadFailed message={t('errors.loadData')} retry={t('errors.tryAgain')} onRetry={onRetryProgress} />;
+  } else {
+    switch (state) {
+      case 'new':
+        panel = (
+          <Panel icon={<Sparkles className="h-6 w-6" />} title={t('plan.ready.title')} body={t('plan.ready.body')}>
+            <Button onClick={start} disabled={busy} className="w-full sm:w-auto">
+              <Play aria-hidden="true" className="h-5 w-5" fill="currentColor" />
+              {t('plan.ready.action')}
+            </Button>
+            {user ? null : <p className="mt-3 text-sm text-muted">{t('plan.ready.signIn')}</p>}
+          </Panel>
+        );
+        break;
+      case 'paused':
+        panel = (
+          <Panel icon={<Pause className="h-6 w-6" />} title={t('plan.paused.title')} body={t('plan.paused.body', { day: target })}>
+            <Button onClick={resume} disabled={busy} className="w-full sm:w-auto">
+              <Play aria-hidden="true" className="h-5 w-5" fill="currentColor" />
+              {t('plan.paused.action')}
+            </Button>
+          </Panel>
+        );
+        break;
+      case 'in_progress':
+        panel = (
+          <Panel
+            icon={<Route className="h-6 w-6" />}
+            title={t('plan.active.title', { day: target })}
+            body={detail.days.find((day) => day.dayNumber === target)?.title ?? ''}
+          >
+            <Button onClick={() => openDay(target)} className="w-full sm:w-auto">
+              <Play aria-hidden="true" className="h-5 w-5" fill="currentColor" />
+              {t('plan.active.action', { day: target })}
+            </Button>
+            <div className="mt-3 flex flex-wrap gap-2">
+              <Button variant="secondary" onClick={pause} disabled={busy} className="min-h-11 text-sm">
+                <Pause aria-hidden="true" className="h-4 w-4" />
+                {t('plan.active.pause')}
+              </Button>
+              <Button variant="ghost" onClick={() => setConfirmingReset(true)} disabled={busy} className="min-h-11 text-sm">
+                <RotateCcw aria-hidden="true" className="h-4 w-4" />
+                {t('plan.active.reset')}
+              </Button>
+            </div>
+            {resetActions}
+          </Panel>
+        );
+        break;
+      case 'completed':
+        panel = (
+          <Panel icon={<Check className="h-6 w-6" />} title={t('plan.completed.title')} body={t('plan.completed.body')}>
+            <div className="flex flex-wrap gap-2">
+              <Button onClick={() => openDay(1)}>
+                <Play aria-hidden="true" className="h-5 w-5" fill="currentColor" />
+                {t('action.replay')}
+              </Button>
+              <Button variant="ghost" onClick={() => setConfirmingReset(true)} disabled={busy}>
+                <RotateCcw aria-hidden="true" className="h-4 w-4" />
+                {t('plan.active.reset')}
+              </Button>
+            </div>
+            {resetActions}
+          </Panel>
+        );
+        break;
+    }
+  }
+
+  /** Day 1 of a journey not started yet starts it (spec section 4) before it opens. */
+  const onDayClick = (event: MouseEvent<HTMLAnchorElement>, day: number) => {
+    if (day !== 1 || !user || progress || progressFailed) return;
+    event.preventDefault();
+    start();
+  };
+
+  return (
+    // One column on phones (hero, panel, days); on wide screens the hero on the left and the panel above the
+    // days on the right, so the main action is in view without scrolling.
+    <div className="mt-4 grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.1fr)] lg:grid-rows-[auto_auto_1fr] lg:gap-x-10">
+      <section
+        aria-labelledby="journey-title"
+        className="overflow-hidden rounded-3xl border border-line bg-surface shadow-sm lg:row-span-3"
+      >
+        <div className={`relative flex h-28 items-end bg-gradient-to-br ${cover.gradient} px-6 pb-4 text-white sm:h-32`}>
+          <Route aria-hidden="true" className="absolute top-5 right-6 h-10 w-10 text-white/40" />
+          <p className="text-xs font-semibold tracking-[0.2em] text-white/90 uppercase">{t('plan.eyebrow')}</p>
+        </div>
+        <div className="p-6">
+          <h1 id="journey-title" className="font-serif text-3xl leading-tight text-ink">
+            {detail.title}
+          </h1>
+          <p className="mt-1 text-lg text-muted">{detail.subtitle}</p>
+          {meta}
+          {detail.description ? <p className="mt-4 leading-relaxed text-ink">{detail.description}</p> : null}
+          <div className="mt-5">
+            <JourneyProgressBar
+              completed={completedCount}
+              total={total}
+              caption={t('plan.progress', { completed: completedCount, total })}
+              label={t('card.progressLabel')}
+            />
+          </div>
+        </div>
+      </section>
+      <div className="lg:col-start-2">{panel}</div>
+
+      <div className="lg:col-start-2">
+        <section aria-labelledby="days-title">
+          <h2 id="days-title" className="mb-3 text-xl font-semibold text-ink">
+            {t('plan.days')}
+          </h2>
+          <ol className="flex flex-col gap-3">
+            {detail.days.map((day) => (
+              <li key={day.dayNumber}>
+                <DayRow
+                  day={day}
+                  state={journeyDayState(day.dayNumber, total, completedDays)}
+                  to={dayPath(detail.id, day.dayNumber)}
+                  onClick={(event) => onDayClick(event, day.dayNumber)}
+                />
+              </li>
+            ))}
+          </ol>
+        </section>
+        <Encouragement state={state} />
+      </div>
+    </div>
+  );
+}
+
+function Panel({ icon, title, body, children }: { icon: ReactNode; title: string; body: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby="journey-panel-title" className="rounded-3xl border border-gold/30 bg-gold-soft/50 p-6 shadow-sm">
+      <div className="flex items-start gap-4">
+        <span
+          aria-hidden="true"
+          className="flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-surface text-gold shadow-sm"
+        >
+          {icon}
+        </span>
+        <div className="min-w-0">
+          <h2 id="journey-panel-title" className="font-serif text-2xl text-ink">
+            {title}
+          </h2>
+          {body ? <p className="mt-1 text-muted">{body}</p> : null}
+        </div>
+      </div>
+      <div className="mt-5">{children}</div>
+    </section>
+  );
+}
+
+const rowTone: Record<JourneyDayState, string> = {
+  completed: 'border-line bg-surface hover:border-primary/40',
+  current: 'border-gold/60 bg-gold-soft/40 ring-1 ring-gold/30 hover:border-gold',
+  unlocked: 'border-line bg-surface hover:border-primary/40',
+  locked: 'border-line/70 bg-surface/60 text-muted',
+};
+
+function DayRow({
+  day,
+  state,
+  to,
+  onClick,
+}: {
+  day: JourneyDay;
+  state: JourneyDayState;
+  to: string;
+  onClick: (event: MouseEvent<HTMLAnchorElement>) => void;
+}) {
+  const { t } = useTranslation('journeys');
+  const marker =
+    state === 'completed' ? (
+      <span className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-primary text-white">
+        <Check aria-hidden="true" className="h-5 w-5" />
+      </span>
+    ) : state === 'locked' ? (
+      <span className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-line/60 text-muted">
+        <Lock aria-hidden="true" className="h-4 w-4" />
+      </span>
+    ) : (
+      <span
+        className={`flex h-11 w-11 shrink-0 items-center justify-center rounded-full font-semibold tabular-nums ${state === 'current' ? 'bg-gold text-white' : 'bg-primary/10 text-primary'}`}
+      >
+        {day.dayNumber}
+      </span>
+    );
+  const status =
+    state === 'completed' ? (
+      <span className="shrink-0 rounded-full bg-primary/10 px-2 py-0.5 text-xs font-semibold text-primary">
+        {t('plan.dayState.completed')}
+      </span>
+    ) : state === 'current' ? (
+      <span className="shrink-0 rounded-full bg-gold px-2 py-0.5 text-xs font-semibold text-white">{t('plan.dayState.current')}</span>
+    ) : state === 'locked' ? (
+      <span className="sr-only">{t('plan.dayState.locked')}</span>
+    ) : null;
+  const body = (
+    <>
+      {marker}
+      <span className="min-w-0 flex-1">
+        <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
+          <span className="text-xs font-semibold tracking-wide text-gold uppercase">{t('plan.dayNumber', { day: day.dayNumber })}</span>
+          {status}
+        </span>
+        <span className={`line-clamp-2 font-semibold ${state === 'locked' ? 'text-muted' : 'text-ink'}`}>{day.title}</span>
+        <span className="block text-sm text-muted">{formatDuration(dayDurationSeconds(day.duration))}</span>
+      </span>
+    </>
+  );
+  const base = `flex min-h-16 w-full items-center gap-4 rounded-2xl border p-3 text-left shadow-sm transition-colors ${rowTone[state]}`;
+  if (state === 'locked') {
+    return (
+      <div aria-disabled="true" data-state="locked" className={`${base} cursor-not-allowed`}>
+        {body}
+      </div>
+    );
+  }
+  return (
+    <Link to={to} onClick={onClick} data-state={state} className={base}>
+      {body}
+      <ChevronRight aria-hidden="true" className="h-5 w-5 shrink-0 text-muted" />
+    </Link>
+  );
+}
+
+function Encouragement({ state }: { state: JourneyCardState }) {
+  const { t } = useTranslation('journeys');
+  return (
+    <p className="mt-6 flex items-start gap-3 rounded-2xl bg-surface/70 px-5 py-4 font-serif text-lg leading-relaxed text-ink/80 italic">
+      <Sparkles aria-hidden="true" className="mt-1 h-5 w-5 shrink-0 text-gold" />
+      {t(`plan.encouragement.${state}`)}
+    </p>
+  );
+}
+
+function PlanSkeleton() {
+  return (
+    <div aria-hidden="true" className="mt-4 grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.1fr)] lg:gap-10">
+      <div className="flex flex-col gap-6">
+        <div className="animate-pulse overflow-hidden rounded-3xl border border-line bg-surface">
+          <div className="h-28 bg-line/60 sm:h-32" />
+          <div className="flex flex-col gap-3 p-6">
+            <div className="h-7 w-2/3 rounded bg-line/70" />
+            <div className="h-4 w-1/2 rounded bg-line/50" />
+            <div className="h-4 w-full rounded bg-line/50" />
+          </div>
+        </div>
+      </div>
+      <ol className="flex flex-col gap-3">
+        {Array.from({ length: SKELETON_ROWS }, (_, index) => (
+          <li
+            key={index}
+            data-testid="day-skeleton"
+            className="flex h-[74px] animate-pulse items-center gap-4 rounded-2xl border border-line bg-surface p-3"
+          >
+            <div className="h-11 w-11 rounded-full bg-line/60" />
+            <div className="flex flex-1 flex-col gap-2">
+              <div className="h-3 w-16 rounded bg-line/60" />
+              <div className="h-4 w-2/3 rounded bg-line/70" />
+            </div>
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}

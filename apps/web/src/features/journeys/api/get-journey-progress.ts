@@ -1,0 +1,22 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Progress } from '@selah/domain/journeys';
+import { apiFetch } from '../../../lib/api';
+import { useAuth } from '../../../lib/auth';
+import { journeyProgressQueryKey } from '../../../lib/journeys';
+
+/** GET /api/journey-progress/:journeyId: the user's progress in one journey, or null before it started. */
+export const getJourneyProgress = async (journeyId: string): Promise<Progress | null> =>
+  (await apiFetch<{ progress: Progress | null }>(`/api/journey-progress/${encodeURIComponent(journeyId)}`)).progress;
+
+export const journeyProgressQueryOptions = (journeyId: string) =>
+  queryOptions({
+    queryKey: journeyProgressQueryKey(journeyId),
+    queryFn: () => getJourneyProgress(journeyId),
+    staleTime: 30 * 1000,
+  });
+
+/** The signed-in user's progress in the journey; idle (no data) while signed out. */
+export function useJourneyProgress(journeyId: string) {
+  const { user } = useAuth();
+  return useQuery({ ...journeyProgressQueryOptions(journeyId), enabled: user !== null });
+}

@@ -1,0 +1,28 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { JourneyDetail } from '@selah/domain/journeys';
+import { apiFetch, ApiError } from '../../../lib/api';
+import { journeyQueryKey } from '../../../lib/journeys';
+
+/** GET /api/journeys/:journeyId: the journey with its days, in `language` (fallback en). */
+export const getJourney = (journeyId: string, language: string): Promise<JourneyDetail> =>
+  apiFetch<JourneyDetail>(`/api/journeys/${encodeURIComponent(journeyId)}?lng=${encodeURIComponent(language)}`);
+
+/** A missing or malformed journey is an answer, not a hiccup: no retry. */
+const retryUnlessClientError = (failureCount: number, error: Error) =>
+  !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failureCount < 1;
+
+export const journeyQueryOptions = (journeyId: string, language: string) =>
+  queryOptions({
+    queryKey: journeyQueryKey(journeyId, language),
+    queryFn: () => getJourney(journeyId, language),
+    retry: retryUnlessClientError,
+  });
+
+export function useJourney(journeyId: string, language: string) {
+  return useQuery(journeyQueryOptions(journeyId, language));
+}
+
+/** True for the answers that mean the journey does not exist (404) or its id is malformed (400). */
+export function isMissingJourney(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 404 || error.status === 400);
+}

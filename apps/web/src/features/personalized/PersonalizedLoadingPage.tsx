@@ -1,0 +1,205 @@
+import { CircleAlert, Quote } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useLocation, useParams } from 'react-router';
+import { DEFAULT_LANGUAGE, isLanguage } from '@selah/domain/languages';
+import {
+  canRetry,
+  DEFAULT_JOURNEY_TYPE,
+  LOADING_TIMEOUT_MS,
+  MAX_RETRIES,
+  MESSAGE_ROTATION_MS,
+  MESSAGE_TRANSITION_MS,
+  type JourneyType,
+} from '@selah/domain/personalized';
+import { Button } from '../../components/Button';
+import { Spinner } from '../../components/Spinner';
+import {
+  personalizedPlanPath,
+  personalizedQuizPath,
+  useRetryPersonalizedJourney,
+  type PersonalizedLoadingState,
+} from '../../lib/personalized';
+import { routeErrorState } from '../../lib/route-error';
+import { useCreatePersonalizedJourney, useCreateState } from './api/create-personalized-journey';
+import { isMalformedId, isMissingJourney, usePersonalizedJourney } from './api/get-personalized-journey';
+import { isUuid, journeyTypeOf } from './shared';
+
+/** The fallback poll while generating; live events usually bring the change first. */
+export const LOADING_POLL_MS = 5000;
+
+/** The rotating messages, in order (keys of loading.messages). */
+const MESSAGES = ['gathering', 'scripture', 'reflections', 'prayers', 'voice', 'almost'] as const;
+
+function loadingStateOf(state: unknown): Partial<PersonalizedLoadingState> {
+  if (typeof state !== 'object' || state === null) return {};
+  const { journeyId, input } = state as { journeyId?: unknown; input?: unknown };
+  return { journeyId: typeof journeyId === 'string' ? journeyId : undefined, input: typeof input === 'string' ? input : undefined };
+}
+
+/**
+ * /personalized-journey/:journeyType/loading, with { journeyId, input } in the navigation state: rotating
+ * messages and "Praying for:" while the journey generates, then the plan page (spec sections 2 and 4).
+ */
+export default function PersonalizedLoadingPage() {
+  const { t } = useTranslation('personalized');
+  const { journeyType } = useParams();
+  const location = useLocation();
+  const type = journeyTypeOf(journeyType);
+  const { journeyId, input } = loadingStateOf(location.state);
+  if (!type) return <Navigate to={personalizedQuizPath(DEFAULT_JOURNEY_TYPE)} replace />;
+  // Opened without a journey (typed in, bookmarked): the quiz starts one.
+  if (journeyId === undefined) return <Navigate to={personalizedQuizPath(type)} replace />;
+  if (!isUuid(journeyId)) return <Navigate to="/dashboard" replace state={routeErrorState(t('errors.invalidId'), location.pathname)} />;
+  return <Loading key={journeyId} journeyType={type} journeyId={journeyId} input={input ?? ''} />;
+}
+
+function Loading({ journeyType, journeyId, input }: { journeyType: JourneyType; journeyId: string; input: string }) {
+  const { t, i18n } = useTranslation('personalized');
+  const createState = useCreateState(journeyId);
+  const create = useCreatePersonalizedJourney();
+  const retry = useRetryPersonalizedJourney();
+  // While the quiz's create call is on its way the journey may not exist yet: wait for its answer.
+  const journey = usePersonalizedJourney(journeyId, {
+    enabled: createState !== 'pending',
+    refetchInterval: (query) => (query.state.data?.status === 'generating' ? LOADING_POLL_MS : false),
+  });
+  const [retries, setRetries] = useState(0);
+  const [retryFailed, setRetryFailed] = useState(false);
+  // The 120 s time-out starts when the page opens, and again with each retry.
+  const [waitStarted, setWaitStarted] = useState(() => Date.now());
+  const [timedOut, setTimedOut] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setTimedOut(true), Math.max(0, waitStarted + LOADING_TIMEOUT_MS - Date.now()));
+    return () => clearTimeout(timer);
+  }, [waitStarted]);
+
+  const data = journey.data;
+  if (data && (data.status === 'active' || data.status === 'completed')) {
+    return <Navigate to={personalizedPlanPath(journeyType, journeyId)} replace />;
+  }
+
+  const prayingFor = input || data?.input || '';
+  let error: string | null = null;
+  if (retryFailed) error = t('errors.retryFailed');
+  else if (data?.status === 'failed') error = data.error?.trim() || t('errors.generateFailed');
+  else if (createState === 'error') error = t('errors.createFailed');
+  else if (!data && journey.isError) {
+    error = isMissingJourney(journey.error)
+      ? t('errors.notFound')
+      : isMalformedId(journey.error)
+        ? t('errors.invalidId')
+        : t('errors.checkStatus');
+  } else if (timedOut) error = t('errors.timeout');
+
+  const onTryAgain = () => {
+    if (!canRetry(retries)) return;
+    setRetries((count) => count + 1);
+    setRetryFailed(false);
+    setTimedOut(false);
+    setWaitStarted(Date.now());
+    if (data?.status === 'failed') {
+      retry.mutate(journeyId, { onError: () => setRetryFailed(true) });
+    } else if (data) {
+      // Still generating after the time-out: keep waiting, with a fresh look at it.
+      void journey.refetch();
+    } else if (prayingFor) {
+      // The journey never got created: the same call again (the same id, so never a second journey).
+      const language = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : DEFAULT_LANGUAGE;
+      create.mutate({ journeyId, journeyType, input: prayingFor, language });
+    } else {
+      void journey.refetch();
+    }
+  };
+
+  if (error) {
+    const retriesLeft = MAX_RETRIES - retries;
+    return (
+      <main className="mx-auto flex min-h-dvh w-full max-w-md flex-col items-center justify-center px-6 py-10 text-center">
+        <span aria-hidden="true" className="flex h-16 w-16 items-center justify-center rounded-full bg-danger/10 text-danger">
+          <CircleAlert className="h-8 w-8" />
+        </span>
+        <h1 className="mt-6 font-serif text-3xl text-ink">{t('loading.errorTitle')}</h1>
+        <p role="alert" className="mt-3 text-muted">
+          {error}
+        </p>
+        {prayingFor ? <PrayingFor label={t('loading.prayingFor')} input={prayingFor} /> : null}
+        <div className="mt-8 flex w-full flex-col gap-3">
+          {canRetry(retries) ? (
+            <>
+              <Button onClick={onTryAgain} disabled={retry.isPending}>
+                {retry.isPending ? <Spinner /> : null}
+                {t('loading.tryAgain')}
+              </Button>
+              {retries > 0 ? <p className="text-sm text-muted">{t('loading.retriesLeft', { count: retriesLeft })}</p> : null}
+            </>
+          ) : retryFailed ? null : (
+            <p className="text-sm font-medium text-danger">{t('errors.retryFailed')}</p>
+          )}
+          <Link
+            to="/dashboard"
+            className="inline-flex min-h-12 items-center justify-center rounded-xl border border-line bg-surface px-5 font-semibold text-ink hover:bg-canvas"
+          >
+            {t('loading.back')}
+          </Link>
+        </div>
+      </main>
+    );
+  }
+
+  return (
+    <main aria-busy="true" className="mx-auto flex min-h-dvh w-full max-w-md flex-col items-center justify-center px-6 py-10 text-center">
+      <div
+        aria-hidden="true"
+        className="flex h-28 w-28 items-center justify-center rounded-full bg-gold-soft shadow-[0_0_70px_rgba(184,137,58,0.35)]"
+      >
+        <div className="h-14 w-14 animate-breathe rounded-full bg-gold/80" />
+      </div>
+      <h1 className="mt-10 font-serif text-3xl text-ink">{t('loading.title')}</h1>
+      <RotatingMessage messages={MESSAGES.map((key) => t(`loading.messages.${key}`))} />
+      {prayingFor ? <PrayingFor label={t('loading.prayingFor')} input={prayingFor} /> : null}
+      <p className="mt-8 text-sm text-muted">{t('loading.hint')}</p>
+    </main>
+  );
+}
+
+function PrayingFor({ label, input }: { label: string; input: string }) {
+  return (
+    <figure className="mt-8 w-full rounded-3xl border border-line bg-surface p-5 text-left shadow-sm">
+      <figcaption className="flex items-center gap-2 text-xs font-semibold tracking-wide text-gold uppercase">
+        <Quote aria-hidden="true" className="h-4 w-4" />
+        {label}
+      </figcaption>
+      <blockquote className="mt-2 font-serif text-lg leading-relaxed break-words whitespace-pre-line text-ink">{input}</blockquote>
+    </figure>
+  );
+}
+
+/** One message at a time: every MESSAGE_ROTATION_MS it fades out and the next fades in (MESSAGE_TRANSITION_MS). */
+function RotatingMessage({ messages }: { messages: string[] }) {
+  const [index, setIndex] = useState(0);
+  const [visible, setVisible] = useState(true);
+  useEffect(() => {
+    let swap: ReturnType<typeof setTimeout> | undefined;
+    const timer = setInterval(() => {
+      setVisible(false);
+      swap = setTimeout(() => {
+        setIndex((current) => (current + 1) % messages.length);
+        setVisible(true);
+      }, MESSAGE_TRANSITION_MS);
+    }, MESSAGE_ROTATION_MS);
+    return () => {
+      clearInterval(timer);
+      clearTimeout(swap);
+    };
+  }, [messages.length]);
+  return (
+    <p
+      data-testid="loading-message"
+      style={{ transitionDuration: `${MESSAGE_TRANSITION_MS}ms` }}
+      className={`mt-3 min-h-7 text-lg text-muted transition-opacity ${visible ? 'opacity-100' : 'opacity-0'}`}
+    >
+      {messages[index % messages.length]}
+    </p>
+  );
+}

@@ -1,0 +1,348 @@
+import {
+  CalendarDays,
+  Check,
+  ChevronLeft,
+  ChevronRight,
+  Clock,
+  HeartHandshake,
+  Lock,
+  PartyPopper,
+  Play,
+  Quote,
+  Sparkles,
+} from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useLocation, useParams } from 'react-router';
+import {
+  ANCESTORS_DEFAULTS,
+  CLOCK_REFRESH_MS,
+  countdown,
+  DEFAULT_JOURNEY_TYPE,
+  isPersonalizedDayOpen,
+  personalizedPlanStatus,
+  type JourneyType,
+  type PersonalizedDay,
+  type PersonalizedJourneyDetail,
+} from '@selah/domain/personalized';
+import { formatDuration } from '@selah/domain/duration';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { JourneyProgressBar } from '../../components/JourneyCard';
+import { formatMinutes } from '../../lib/journeys';
+import { personalizedDayPath, personalizedLoadingPath, type PersonalizedLoadingState } from '../../lib/personalized';
+import { routeErrorState, useRouteError } from '../../lib/route-error';
+import { isMalformedId, isMissingJourney, usePersonalizedJourney } from './api/get-personalized-journey';
+import { countdownText, dayTitle, isUuid, journeyTypeOf, useNow } from './shared';
+
+/** What a day card shows: done, open now, waiting for its time, or waiting for the day before. */
+type DayCardState = 'completed' | 'open' | 'waiting' | 'locked';
+
+function dayCardState(day: PersonalizedDay | undefined, previous: PersonalizedDay | undefined, now: Date): DayCardState {
+  if (!day) return 'locked';
+  if (day.status === 'completed') return 'completed';
+  if (isPersonalizedDayOpen(day, previous, now)) return 'open';
+  return countdown(day.availableAt, now).kind === 'open' ? 'locked' : 'waiting';
+}
+
+/**
+ * /personalized-journey/:journeyType/plan/:journeyId and /personalized-journey/plan/:journeyId: the 7 day
+ * cards with their fixed titles, each completed, open (New day is available!) or waiting with its countdown.
+ */
+export default function PersonalizedPlanPage() {
+  const { t } = useTranslation('personalized');
+  const { journeyType, journeyId } = useParams();
+  const { pathname } = useLocation();
+  if (!isUuid(journeyId)) return <Navigate to="/dashboard" replace state={routeErrorState(t('errors.invalidId'), pathname)} />;
+  return <Plan key={journeyId} journeyId={journeyId} journeyType={journeyTypeOf(journeyType) ?? DEFAULT_JOURNEY_TYPE} />;
+}
+
+function Plan({ journeyId, journeyType }: { journeyId: string; journeyType: JourneyType }) {
+  const { t } = useTranslation('personalized');
+  const { pathname } = useLocation();
+  const journey = usePersonalizedJourney(journeyId);
+  const [routeError] = useRouteError();
+
+  const data = journey.data;
+  if (data === undefined) {
+    // A failed refetch keeps the journey shown; only a journey that never loaded leaves the page.
+    if (!journey.isError) return <PlanSkeleton />;
+    const message = isMissingJourney(journey.error)
+      ? t('errors.notFound')
+      : isMalformedId(journey.error)
+        ? t('errors.invalidId')
+        : t('errors.loadJourney');
+    return <Navigate to="/dashboard" replace state={routeErrorState(message, pathname)} />;
+  }
+  // Not written yet, or failed: the loading page waits for it or offers Try Again.
+  if (data.status === 'generating' || data.status === 'failed') {
+    return (
+      <Navigate
+        to={personalizedLoadingPath(data.journeyType)}
+        replace
+        state={{ journeyId: data.id, input: data.input } satisfies PersonalizedLoadingState}
+      />
+    );
+  }
+  return <PlanView journey={data} journeyType={journeyType} routeError={routeError} />;
+}
+
+function PlanView({
+  journey,
+  journeyType,
+  routeError,
+}: {
+  journey: PersonalizedJourneyDetail;
+  journeyType: JourneyType;
+  routeError: string | null;
+}) {
+  const { t, i18n } = useTranslation('personalized');
+  const now = useNow(CLOCK_REFRESH_MS);
+  const language = i18n.resolvedLanguage ?? 'en';
+  const status = personalizedPlanStatus(journey, journey.days, now);
+  const completed = journey.days.filter((day) => day.status === 'completed').length;
+  const total = journey.totalDays;
+  const dayOf = (number: number) => journey.days.find((day) => day.dayNumber === number);
+  const dayPath = (number: number) => personalizedDayPath(journeyType, journey.id, number);
+
+  let panel: ReactNode = null;
+  if (status.kind === 'open') {
+    panel = (
+      <Panel
+        icon={<Sparkles className="h-6 w-6" />}
+        title={t('plan.newDay')}
+        body={`${t('plan.dayNumber', { day: status.day })}: ${dayTitle(t, status.day)}`}
+      >
+        <Link
+          to={dayPath(status.day)}
+          className="inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-xl bg-primary px-5 font-semibold text-white transition-colors hover:bg-primary-strong sm:w-auto"
+        >
+          <Play aria-hidden="true" className="h-5 w-5" fill="currentColor" />
+          {status.begin ? t('plan.begin') : t('plan.continue')}
+        </Link>
+      </Panel>
+    );
+  } else if (status.kind === 'waiting') {
+    const left = countdownText(t, countdown(status.availableAt, now));
+    panel = (
+      <Panel icon={<Clock className="h-6 w-6" />} title={left ?? t('plan.newDay')} body={t('plan.waitingBody')}>
+        <p className="text-sm font-semibold text-gold">{`${t('plan.dayNumber', { day: status.day })}: ${dayTitle(t, status.day)}`}</p>
+      </Panel>
+    );
+  } else if (status.kind === 'completed') {
+    panel = <Panel icon={<PartyPopper className="h-6 w-6" />} title={t('plan.finished.title')} body={t('plan.finished.body')} />;
+  }
+
+  return (
+    <main className="mx-auto max-w-5xl px-5 pt-6 pb-8">
+      <Link
+        to="/dashboard"
+        className="-ml-2 inline-flex min-h-11 items-center gap-1 rounded-full pr-3 pl-1 text-sm font-semibold text-muted hover:bg-surface hover:text-ink"
+      >
+        <ChevronLeft aria-hidden="true" className="h-5 w-5" />
+        {t('plan.back')}
+      </Link>
+      <ErrorNotice message={routeError} className="mt-3" />
+
+      <div className="mt-4 grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.1fr)] lg:items-start lg:gap-10">
+        <div className="flex flex-col gap-6 lg:sticky lg:top-6">
+          <section aria-labelledby="plan-title" className="overflow-hidden rounded-3xl border border-line bg-surface shadow-sm">
+            <div className="relative flex h-32 items-end bg-gradient-to-br from-[#6d597a] to-[#b56576] px-6 pb-4 text-white sm:h-40">
+              <HeartHandshake aria-hidden="true" className="absolute top-5 right-6 h-10 w-10 text-white/40" />
+              <p className="text-xs font-semibold tracking-[0.2em] text-white/90 uppercase">{t('plan.eyebrow')}</p>
+            </div>
+            <div className="p-6">
+              <h1 id="plan-title" className="font-serif text-3xl leading-tight text-ink">
+                {journey.title ?? t('plan.defaultTitle')}
+              </h1>
+              {journey.subtitle ? <p className="mt-1 text-lg text-muted">{journey.subtitle}</p> : null}
+              <p className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm font-semibold text-gold">
+                <span className="inline-flex items-center gap-1.5">
+                  <CalendarDays aria-hidden="true" className="h-4 w-4" />
+                  {t('dashboard.days', { count: ANCESTORS_DEFAULTS.totalDays })}
+                </span>
+                <span className="inline-flex items-center gap-1.5">
+                  <Clock aria-hidden="true" className="h-4 w-4" />
+                  {formatMinutes(ANCESTORS_DEFAULTS.totalDuration, language)}
+                </span>
+              </p>
+              {/* The written subtitle usually names the people already; otherwise their words are shown here. */}
+              {journey.subtitle?.includes(journey.input.trim()) ? null : (
+                <figure className="mt-5 rounded-2xl bg-canvas p-4">
+                  <figcaption className="flex items-center gap-2 text-xs font-semibold tracking-wide text-gold uppercase">
+                    <Quote aria-hidden="true" className="h-4 w-4" />
+                    {t('plan.prayingFor')}
+                  </figcaption>
+                  <blockquote className="mt-2 font-serif text-lg leading-relaxed break-words whitespace-pre-line text-ink">
+                    {journey.input}
+                  </blockquote>
+                </figure>
+              )}
+              <div className="mt-5">
+                <JourneyProgressBar
+                  completed={completed}
+                  total={total}
+                  caption={t('plan.progress', { completed, total })}
+                  label={t('plan.progressLabel')}
+                />
+              </div>
+            </div>
+          </section>
+          {panel}
+        </div>
+
+        <section aria-labelledby="plan-days">
+          <h2 id="plan-days" className="mb-3 text-xl font-semibold text-ink">
+            {t('plan.days')}
+          </h2>
+          <ol className="flex flex-col gap-3">
+            {Array.from({ length: total }, (_, index) => {
+              const number = index + 1;
+              const day = dayOf(number);
+              const state = dayCardState(day, dayOf(number - 1), now);
+              const detail =
+                state === 'waiting' && day
+                  ? countdownText(t, countdown(day.availableAt, now))
+                  : state === 'locked'
+                    ? t('plan.locked', { day: number - 1 })
+                    : day?.duration
+                      ? formatDuration(day.duration)
+                      : null;
+              return (
+                <li key={number}>
+                  <DayRow number={number} title={dayTitle(t, number)} detail={detail} state={state} to={dayPath(number)} />
+                </li>
+              );
+            })}
+          </ol>
+        </section>
+      </div>
+    </main>
+  );
+}
+
+function Panel({ icon, title, body, children }: { icon: ReactNode; title: string; body: string; children?: ReactNode }) {
+  return (
+    <section aria-labelledby="plan-panel-title" className="rounded-3xl border border-gold/30 bg-gold-soft/50 p-6 shadow-sm">
+      <div className="flex items-start gap-4">
+        <span
+          aria-hidden="true"
+          className="flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-surface text-gold shadow-sm"
+        >
+          {icon}
+        </span>
+        <div className="min-w-0">
+          <h2 id="plan-panel-title" className="font-serif text-2xl text-ink">
+            {title}
+          </h2>
+          {body ? <p className="mt-1 text-muted">{body}</p> : null}
+        </div>
+      </div>
+      {children ? <div className="mt-5">{children}</div> : null}
+    </section>
+  );
+}
+
+const rowTone: Record<DayCardState, string> = {
+  completed: 'border-line bg-surface hover:border-primary/40',
+  open: 'border-gold/60 bg-gold-soft/40 ring-1 ring-gold/30 hover:border-gold',
+  waiting: 'border-line/70 bg-surface/60',
+  locked: 'border-line/70 bg-surface/60',
+};
+
+/** One day: its number, fixed title, and what it waits for (or its length once it can be heard). */
+function DayRow({
+  number,
+  title,
+  detail,
+  state,
+  to,
+}: {
+  number: number;
+  title: string;
+  detail: string | null;
+  state: DayCardState;
+  to: string;
+}) {
+  const { t } = useTranslation('personalized');
+  const marker =
+    state === 'completed' ? (
+      <span className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-primary text-white">
+        <Check aria-hidden="true" className="h-5 w-5" />
+      </span>
+    ) : state === 'open' ? (
+      <span className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-gold font-semibold text-white tabular-nums">
+        {number}
+      </span>
+    ) : (
+      <span className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-line/60 text-muted">
+        {state === 'waiting' ? <Clock aria-hidden="true" className="h-4 w-4" /> : <Lock aria-hidden="true" className="h-4 w-4" />}
+      </span>
+    );
+  const chip =
+    state === 'completed' ? (
+      <span className="rounded-full bg-primary/10 px-2 py-0.5 text-[11px] font-semibold tracking-normal text-primary normal-case">
+        {t('plan.completed')}
+      </span>
+    ) : state === 'open' ? (
+      <span className="rounded-full bg-gold px-2 py-0.5 text-[11px] font-semibold tracking-normal text-white normal-case">
+        {t('plan.openNow')}
+      </span>
+    ) : null;
+  const body = (
+    <>
+      {marker}
+      <span className="min-w-0 flex-1">
+        <span className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs font-semibold tracking-wide text-gold uppercase">
+          {t('plan.dayNumber', { day: number })}
+          {chip}
+        </span>
+        <span className={`mt-0.5 block font-semibold break-words ${state === 'waiting' || state === 'locked' ? 'text-muted' : 'text-ink'}`}>
+          {title}
+        </span>
+        {detail ? <span className="block text-sm text-muted">{detail}</span> : null}
+      </span>
+    </>
+  );
+  const base = `flex min-h-16 w-full items-center gap-4 rounded-2xl border p-3 text-left shadow-sm transition-colors ${rowTone[state]}`;
+  if (state === 'waiting' || state === 'locked') {
+    return (
+      <div aria-disabled="true" data-state={state} data-testid={`plan-day-${number}`} className={`${base} cursor-not-allowed`}>
+        {body}
+      </div>
+    );
+  }
+  return (
+    <Link to={to} data-state={state} data-testid={`plan-day-${number}`} className={base}>
+      {body}
+      <ChevronRight aria-hidden="true" className="h-5 w-5 shrink-0 text-muted" />
+    </Link>
+  );
+}
+
+function PlanSkeleton() {
+  return (
+    <main aria-busy="true" className="mx-auto max-w-5xl px-5 pt-6 pb-8">
+      <div aria-hidden="true" className="mt-15 grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.1fr)] lg:gap-10">
+        <div className="animate-pulse overflow-hidden rounded-3xl border border-line bg-surface">
+          <div className="h-32 bg-line/60 sm:h-40" />
+          <div className="flex flex-col gap-3 p-6">
+            <div className="h-7 w-2/3 rounded bg-line/70" />
+            <div className="h-4 w-1/2 rounded bg-line/50" />
+            <div className="h-4 w-full rounded bg-line/50" />
+          </div>
+        </div>
+        <ol className="flex flex-col gap-3">
+          {Array.from({ length: 7 }, (_, index) => (
+            <li key={index} className="flex h-[74px] animate-pulse items-center gap-4 rounded-2xl border border-line bg-surface p-3">
+              <div className="h-11 w-11 rounded-full bg-line/60" />
+              <div className="flex flex-1 flex-col gap-2">
+                <div className="h-3 w-16 rounded bg-line/60" />
+                <div className="h-4 w-2/3 rounded bg-line/70" />
+              </div>
+            </li>
+          ))}
+        </ol>
+      </div>
+    </main>
+  );
+}

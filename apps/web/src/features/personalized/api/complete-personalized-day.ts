@@ -1,0 +1,38 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { completePersonalizedDay, type PersonalizedJourneyDetail } from '@selah/domain/personalized';
+import { apiFetch } from '../../../lib/api';
+import { applyPersonalizedJourneyDetail, personalizedJourneyKey } from '../../../lib/personalized';
+
+export const completeDay = (journeyId: string, dayNumber: number): Promise<PersonalizedJourneyDetail> =>
+  apiFetch<PersonalizedJourneyDetail>(`/api/personalized-journeys/${encodeURIComponent(journeyId)}/days/${dayNumber}/complete`, {
+    method: 'POST',
+  });
+
+/**
+ * POST /api/personalized-journeys/:id/days/:dayNumber/complete. The cached journey moves at once with the
+ * domain's own rule (the plan shows the next day waiting before the answer arrives); updatedAt stays the
+ * cached one, so the answer always replaces the guess. A failure puts the journey back and refetches it.
+ */
+export function useCompletePersonalizedDay(journeyId: string) {
+  const queryClient = useQueryClient();
+  const key = personalizedJourneyKey(journeyId);
+  return useMutation({
+    mutationFn: (dayNumber: number) => completeDay(journeyId, dayNumber),
+    onMutate: async (dayNumber) => {
+      const previous = queryClient.getQueryData<PersonalizedJourneyDetail>(key);
+      if (!previous) return { previous };
+      const result = completePersonalizedDay(previous, previous.days, dayNumber, new Date());
+      if (result.ok && result.changed) {
+        await queryClient.cancelQueries({ queryKey: key, exact: true });
+        const days = previous.days.map((day) => (day.dayNumber === dayNumber ? result.day : day));
+        queryClient.setQueryData<PersonalizedJourneyDetail>(key, { ...result.journey, updatedAt: previous.updatedAt, days });
+      }
+      return { previous };
+    },
+    onSuccess: (detail) => applyPersonalizedJourneyDetail(queryClient, detail),
+    onError: (_error, _day, context) => {
+      if (context?.previous) queryClient.setQueryData(key, context.previous);
+      void queryClient.invalidateQueries({ queryKey: key, exact: true });
+    },
+  });
+}

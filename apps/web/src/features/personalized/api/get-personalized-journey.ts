@@ -1,0 +1,34 @@
+import { queryOptions, useQuery, type UseQueryOptions } from '@tanstack/react-query';
+import type { PersonalizedJourneyDetail } from '@selah/domain/personalized';
+import { ApiError } from '../../../lib/api';
+import { getPersonalizedJourney, personalizedJourneyKey } from '../../../lib/personalized';
+
+/** A missing (404) or malformed (400) journey is an answer, not a hiccup: no retry. */
+const retryUnlessClientError = (failureCount: number, error: Error) =>
+  !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failureCount < 1;
+
+/** GET /api/personalized-journeys/:id: the journey with its days (always fresh: it changes as days open). */
+export const personalizedJourneyQueryOptions = (journeyId: string) =>
+  queryOptions({
+    queryKey: personalizedJourneyKey(journeyId),
+    queryFn: () => getPersonalizedJourney(journeyId),
+    retry: retryUnlessClientError,
+    staleTime: 0,
+  });
+
+type Extra = Pick<
+  UseQueryOptions<PersonalizedJourneyDetail, Error, PersonalizedJourneyDetail, ReturnType<typeof personalizedJourneyKey>>,
+  'enabled' | 'refetchInterval'
+>;
+
+export function usePersonalizedJourney(journeyId: string, options: Extra = {}) {
+  return useQuery({ ...personalizedJourneyQueryOptions(journeyId), ...options });
+}
+
+export function isMissingJourney(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 404;
+}
+
+export function isMalformedId(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 400;
+}

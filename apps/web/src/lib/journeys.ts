@@ -1,0 +1,91 @@
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import type { JourneySummary, Progress, ProgressAction } from '@selah/domain/journeys';
+import { apiFetch } from './api';
+
+/**
+ * Fixed journeys shared by the dashboard (its Spiritual Journeys cards) and the journeys feature (plan and
+ * day pages): the cache keys, the two list queries both read, the one progress call and how its answer
+ * lands in the caches. Features do not import each other, so what both need lives here.
+ */
+
+export const journeysQueryKey = (language: string) => ['journeys', language] as const;
+export const journeyQueryKey = (journeyId: string, language: string) => ['journey', journeyId, language] as const;
+/** Every progress of the user; also the prefix of each journey's own entry. */
+export const JOURNEY_PROGRESS_KEY = ['journey-progress'] as const;
+export const journeyProgressQueryKey = (journeyId: string) => ['journey-progress', journeyId] as const;
+
+const lng = (language: string) => `lng=${encodeURIComponent(language)}`;
+
+/** GET /api/journeys: the active journeys in order, in `language` (fallback en). */
+export const getJourneys = async (language: string): Promise<JourneySummary[]> =>
+  (await apiFetch<{ journeys: JourneySummary[] }>(`/api/journeys?${lng(language)}`)).journeys;
+
+export const journeysQueryOptions = (language: string) =>
+  queryOptions({ queryKey: journeysQueryKey(language), queryFn: () => getJourneys(language) });
+
+/** GET /api/journey-progress: the signed-in user's progress in every journey. */
+export const getAllJourneyProgress = async (): Promise<Progress[]> =>
+  (await apiFetch<{ progress: Progress[] }>('/api/journey-progress')).progress;
+
+/** Signed in only: callers pass `enabled: user !== null`. */
+export const allJourneyProgressQueryOptions = () =>
+  queryOptions({ queryKey: JOURNEY_PROGRESS_KEY, queryFn: getAllJourneyProgress, staleTime: 30 * 1000 });
+
+/** POST /api/journey-progress/:journeyId: one transition; answers the progress after it. */
+export const postJourneyProgress = async (journeyId: string, action: ProgressAction): Promise<Progress> =>
+  (await apiFetch<{ progress: Progress }>(`/api/journey-progress/${encodeURIComponent(journeyId)}`, { method: 'POST', body: action }))
+    .progress;
+
+/** True when `next` is not older than `current` (answers can arrive out of order: playback vs complete). */
+function isNewer(next: Progress, current: Progress | null | undefined): boolean {
+  if (!current) return true;
+  return Date.parse(next.updatedAt) >= Date.parse(current.updatedAt);
+}
+
+/**
+ * Puts a progress the server answered into the journey's own entry and the list. An answer older than the
+ * cached progress (a slow playback answer after a completion) is ignored.
+ */
+export function applyJourneyProgress(queryClient: QueryClient, progress: Progress): void {
+  const key = journeyProgressQueryKey(progress.journeyId);
+  const current = queryClient.getQueryData<Progress | null>(key);
+  if (!isNewer(progress, current)) return;
+  queryClient.setQueryData<Progress | null>(key, progress);
+  queryClient.setQueryData<Progress[]>(JOURNEY_PROGRESS_KEY, (list) => {
+    if (!list) return list;
+    const index = list.findIndex((entry) => entry.journeyId === progress.journeyId);
+    if (index === -1) return [...list, progress];
+    return list.map((entry, i) => (i === index ? progress : entry));
+  });
+}
+
+/**
+ * Puts a playback answer into the caches: only where the user is listening (lastPlayedDay, lastPlayedAt,
+ * audioProgress), so a playback answer can never undo a completion that raced it. Without cached progress
+ * (the first playback of day 1 starts the journey) the whole answer is taken.
+ */
+export function applyJourneyPlayback(queryClient: QueryClient, progress: Progress): void {
+  const key = journeyProgressQueryKey(progress.journeyId);
+  const current = queryClient.getQueryData<Progress | null>(key);
+  if (!current) {
+    applyJourneyProgress(queryClient, progress);
+    return;
+  }
+  if (!isNewer(progress, current)) return;
+  const { lastPlayedDay, lastPlayedAt, audioProgress } = progress;
+  const merge = (entry: Progress): Progress => ({ ...entry, lastPlayedDay, lastPlayedAt, audioProgress });
+  queryClient.setQueryData<Progress | null>(key, merge(current));
+  queryClient.setQueryData<Progress[]>(JOURNEY_PROGRESS_KEY, (list) =>
+    list?.map((entry) => (entry.journeyId === progress.journeyId ? merge(entry) : entry)),
+  );
+}
+
+/** Minutes as the language writes them short ('15 min'). */
+export function formatMinutes(minutes: number, language: string): string {
+  const whole = Math.max(0, Math.round(minutes));
+  try {
+    return new Intl.NumberFormat(language, { style: 'unit', unit: 'minute', unitDisplay: 'short' }).format(whole);
+  } catch {
+    return `${whole} min`;
+  }
+}

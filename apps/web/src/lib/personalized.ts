@@ -1,0 +1,113 @@
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { PersonalizedJourney, PersonalizedJourneyDetail } from '@selah/domain/personalized';
+import { apiFetch } from './api';
+
+/**
+ * Personalized journeys shared by the dashboard (its Personalized Journeys cards), the personalized feature
+ * (quiz, loading, plan and day pages) and the live events: the cache keys, the list query, the retry call
+ * and how a changed journey lands in the caches. Type imports only from the domain: live-events.tsx loads
+ * this file with the app shell, and the domain module brings zod.
+ */
+
+/** GET /api/personalized-journeys: the user's journeys, newest first. */
+export const PERSONALIZED_JOURNEYS_KEY = ['personalized-journeys'] as const;
+/** GET /api/personalized-journeys/:id: one journey with its days, keyed ['personalized-journey', id]. */
+export const PERSONALIZED_JOURNEY_PREFIX = ['personalized-journey'] as const;
+export const personalizedJourneyKey = (journeyId: string) => [...PERSONALIZED_JOURNEY_PREFIX, journeyId] as const;
+
+const journeyPath = (journeyId: string) => `/api/personalized-journeys/${encodeURIComponent(journeyId)}`;
+
+export const getPersonalizedJourneys = async (): Promise<PersonalizedJourney[]> =>
+  (await apiFetch<{ journeys: PersonalizedJourney[] }>('/api/personalized-journeys')).journeys;
+
+/** Signed in only: callers pass `enabled: user !== null`. */
+export const personalizedJourneysQueryOptions = () =>
+  queryOptions({ queryKey: PERSONALIZED_JOURNEYS_KEY, queryFn: getPersonalizedJourneys, staleTime: 30 * 1000 });
+
+export const getPersonalizedJourney = (journeyId: string): Promise<PersonalizedJourneyDetail> =>
+  apiFetch<PersonalizedJourneyDetail>(journeyPath(journeyId));
+
+/** POST /api/personalized-journeys/:id/retry: a failed journey goes back to generating (error cleared). */
+export const retryPersonalizedJourney = (journeyId: string): Promise<PersonalizedJourneyDetail> =>
+  apiFetch<PersonalizedJourneyDetail>(`${journeyPath(journeyId)}/retry`, { method: 'POST' });
+
+const time = (iso: string): number => {
+  const value = Date.parse(iso);
+  return Number.isNaN(value) ? 0 : value;
+};
+
+/** True when `incoming` is not older than `current` (events and answers may arrive out of order). */
+const isNotOlder = (incoming: { updatedAt: string }, current: { updatedAt: string }): boolean =>
+  time(incoming.updatedAt) >= time(current.updatedAt);
+
+/** The journey part of a detail (a list entry carries no days). */
+export function summaryOf(detail: PersonalizedJourneyDetail): PersonalizedJourney {
+  const { days: _days, ...journey } = detail;
+  return journey;
+}
+
+/**
+ * The list with `journey` put in place: replaced where it is (unless the cached copy is newer), otherwise
+ * inserted by createdAt, newest first.
+ */
+export function upsertPersonalizedJourney(
+  list: PersonalizedJourney[] | undefined,
+  journey: PersonalizedJourney,
+): PersonalizedJourney[] | undefined {
+  if (!list) return list;
+  const index = list.findIndex((entry) => entry.id === journey.id);
+  if (index !== -1) {
+    if (!isNotOlder(journey, list[index]!)) return list;
+    return list.map((entry, i) => (i === index ? journey : entry));
+  }
+  const at = time(journey.createdAt);
+  const position = list.findIndex((entry) => time(entry.createdAt) < at);
+  return position === -1 ? [...list, journey] : [...list.slice(0, position), journey, ...list.slice(position)];
+}
+
+/**
+ * A journey changed (a live event: generating -> active or failed, a completed day). The list takes it at
+ * once; a cached detail takes its fields and is refetched for its days (events carry no days).
+ * Returns false when the change is older than what the caches hold.
+ */
+export function applyPersonalizedJourneyChange(queryClient: QueryClient, journey: PersonalizedJourney): boolean {
+  queryClient.setQueryData<PersonalizedJourney[]>(PERSONALIZED_JOURNEYS_KEY, (list) => upsertPersonalizedJourney(list, journey));
+  const key = personalizedJourneyKey(journey.id);
+  const cached = queryClient.getQueryData<PersonalizedJourneyDetail>(key);
+  if (cached && !isNotOlder(journey, cached)) return false;
+  if (cached) queryClient.setQueryData<PersonalizedJourneyDetail>(key, { ...cached, ...journey, days: cached.days });
+  void queryClient.invalidateQueries({ queryKey: key, exact: true });
+  return true;
+}
+
+/** An API answer with the days: the detail is replaced (unless a newer copy is cached) and the list follows. */
+export function applyPersonalizedJourneyDetail(queryClient: QueryClient, detail: PersonalizedJourneyDetail): void {
+  const key = personalizedJourneyKey(detail.id);
+  const cached = queryClient.getQueryData<PersonalizedJourneyDetail>(key);
+  if (!cached || isNotOlder(detail, cached)) queryClient.setQueryData<PersonalizedJourneyDetail>(key, detail);
+  queryClient.setQueryData<PersonalizedJourney[]>(PERSONALIZED_JOURNEYS_KEY, (list) => upsertPersonalizedJourney(list, summaryOf(detail)));
+}
+
+/** Retry (Try Again / Try again): the answer lands in the caches, so the loading page sees generating. */
+export function useRetryPersonalizedJourney() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: retryPersonalizedJourney,
+    onSuccess: (detail) => applyPersonalizedJourneyDetail(queryClient, detail),
+  });
+}
+
+// ---- addresses of the personalized pages ----
+
+export const personalizedQuizPath = (journeyType: string) => `/personalized-journey/${encodeURIComponent(journeyType)}`;
+export const personalizedLoadingPath = (journeyType: string) => `${personalizedQuizPath(journeyType)}/loading`;
+export const personalizedPlanPath = (journeyType: string, journeyId: string) =>
+  `${personalizedQuizPath(journeyType)}/plan/${encodeURIComponent(journeyId)}`;
+export const personalizedDayPath = (journeyType: string, journeyId: string, day: number) =>
+  `${personalizedQuizPath(journeyType)}/day/${encodeURIComponent(journeyId)}/${day}`;
+
+/** What the loading page receives in its navigation state. */
+export interface PersonalizedLoadingState {
+  journeyId: string;
+  input: string;
+}
