@@ -3,42 +3,17 @@
 // Usage: npm run bench:feed [-- --seconds 10]
 // The data directory (.tmp/bench-data) is kept between runs, so only the first run voices the content.
 import { spawn } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
+import { benchDataDir, root, startServer, waitFor } from './server.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const secondsArg = process.argv.indexOf('--seconds');
 const duration = secondsArg > 0 ? Number(process.argv[secondsArg + 1]) : 10;
 const port = 8198;
 const baselinePort = 8199;
-const dataDir = path.join(root, '.tmp/bench-data');
 const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function start(command, args, env) {
-  return spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'], detached: true });
-}
-const stop = async (child) => {
-  process.kill(-child.pid, 'SIGTERM');
-  await new Promise((resolve) => child.once('exit', resolve));
-};
-
-async function waitFor(check, timeoutMs, what) {
-  const started = Date.now();
-  while (Date.now() - started < timeoutMs) {
-    try {
-      if (await check()) return;
-    } catch {
-      // not yet
-    }
-    await sleep(500);
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 const run = (url) =>
   new Promise((resolve, reject) => {
@@ -49,39 +24,21 @@ const run = (url) =>
     );
   });
 
-mkdirSync(dataDir, { recursive: true });
-const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
-  cwd: root,
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info' },
-  stdio: ['ignore', 'pipe', 'inherit'],
-  detached: true,
-});
-// The import job checks every file at each start: measuring while it runs would measure the import.
-let importFinished = false;
-createInterface({ input: server.stdout }).on('line', (line) => {
-  if (line.includes('"msg":"content import finished"')) importFinished = true;
-});
-const feedUrl = `http://127.0.0.1:${port}/api/feed?lng=en`;
-let items = 0;
+const server = startServer(port);
+const feedUrl = `${server.origin}/api/feed?lng=en`;
+let items;
 try {
-  console.log('Waiting for the content to be imported (the first run voices everything)...');
-  await waitFor(
-    async () => {
-      const feed = await (await fetch(feedUrl)).json();
-      items = feed.popularPrayers.length + feed.categories.reduce((sum, category) => sum + category.items.length, 0);
-      return importFinished && feed.dailyPrayers.length > 0 && feed.categories.every((category) => category.items.length >= 5);
-    },
-    30 * 60 * 1000,
-    'the content import',
-  );
+  await server.ready;
+  const feed = await (await fetch(feedUrl)).json();
+  items = feed.popularPrayers.length + feed.categories.reduce((sum, category) => sum + category.items.length, 0);
   var feedResult = await run(feedUrl);
   var feedBytes = (await (await fetch(feedUrl, { headers: { 'accept-encoding': 'identity' } })).text()).length;
   var wireBytes = feedResult.throughput.total / feedResult.requests.total;
 } finally {
-  await stop(server);
+  await server.stop();
 }
 
-const baselineFile = path.join(dataDir, 'baseline-server.mjs');
+const baselineFile = path.join(benchDataDir, 'baseline-server.mjs');
 writeFileSync(
   baselineFile,
   `import Fastify from '${path.join(root, 'node_modules/fastify/fastify.js')}';
@@ -89,12 +46,13 @@ const app = Fastify();
 app.get('/json', async () => ({ hello: 'world' }));
 await app.listen({ port: ${baselinePort}, host: '127.0.0.1' });`,
 );
-const baseline = start(process.execPath, [baselineFile], {});
+const baseline = spawn(process.execPath, [baselineFile], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], detached: true });
 try {
   await waitFor(async () => (await fetch(`http://127.0.0.1:${baselinePort}/json`)).ok, 10_000, 'the baseline server');
   var baselineResult = await run(`http://127.0.0.1:${baselinePort}/json`);
 } finally {
-  await stop(baseline);
+  process.kill(-baseline.pid, 'SIGTERM');
+  await new Promise((resolve) => baseline.once('exit', resolve));
 }
 
 const rps = (result) => result.requests.average;

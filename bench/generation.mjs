@@ -5,65 +5,14 @@
 // Baseline in the same run: the seconds of audio produced, i.e. how much faster than real time it generates.
 // Usage: npm run bench:generation   (the data directory .tmp/bench-data is shared with bench:feed; the first run
 // imports and voices the seed content first, which takes several minutes)
-import { spawn } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
-import path from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
+import { median, newUser, sleep, startServer, waitFor } from './server.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = 8196;
-const origin = `http://127.0.0.1:${port}`;
-const dataDir = path.join(root, '.tmp/bench-data');
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-
-mkdirSync(dataDir, { recursive: true });
-const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
-  cwd: root,
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: origin, DATA_DIR: dataDir, LOG_LEVEL: 'info' },
-  stdio: ['ignore', 'pipe', 'inherit'],
-  detached: true,
-});
 /** Stage timings of each generated prayer, by record id, from the worker's log lines. */
 const timings = new Map();
-let importFinished = false;
-createInterface({ input: server.stdout }).on('line', (line) => {
-  try {
-    const entry = JSON.parse(line);
-    if (entry.msg === 'prayer generated') timings.set(entry.recordId, entry);
-    if (entry.msg === 'content import finished') importFinished = true;
-  } catch {
-    // not a log line
-  }
-});
-
-async function waitFor(check, timeoutMs, what) {
-  const started = Date.now();
-  while (Date.now() - started < timeoutMs) {
-    try {
-      if (await check()) return;
-    } catch {
-      // not yet
-    }
-    await sleep(200);
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
-async function newUser(name) {
-  const response = await fetch(`${origin}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers: { origin, 'content-type': 'application/json' },
-    body: JSON.stringify({ email: `${name}-${Date.now()}@bench.local`, password: 'bench password 1', name: '' }),
-  });
-  if (!response.ok) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
-  return response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(';')[0])
-    .join('; ');
-}
+const server = startServer(port, { onLog: (entry) => entry.msg === 'prayer generated' && timings.set(entry.recordId, entry) });
+const { origin } = server;
 
 const focuses = ['faith', 'healing', 'guidance', 'peace', 'relationships'];
 async function submit(cookie, i) {
@@ -93,13 +42,11 @@ async function completion(cookie, id) {
 }
 
 try {
-  console.log('Waiting for the server and its content import (the first run voices everything)...');
-  await waitFor(async () => (await fetch(`${origin}/health`)).ok, 60_000, 'the server');
-  await waitFor(async () => importFinished, 30 * 60 * 1000, 'the content import');
+  await server.ready;
 
   // 1. one at a time
   const single = [];
-  const cookie = await newUser('single');
+  const cookie = await newUser(origin, 'single');
   for (let i = 0; i < 5; i += 1) {
     const started = performance.now();
     const id = await submit(cookie, i);
@@ -110,7 +57,7 @@ try {
   }
 
   // 2. throughput: 15 at once
-  const cookies = await Promise.all([0, 1, 2].map((n) => newUser(`burst${n}`)));
+  const cookies = await Promise.all([0, 1, 2].map((n) => newUser(origin, `burst${n}`)));
   const burstStarted = performance.now();
   const ids = await Promise.all(Array.from({ length: 15 }, (_, i) => submit(cookies[i % 3], i).then((id) => [cookies[i % 3], id])));
   await Promise.all(ids.map(([c, id]) => completion(c, id)));
@@ -134,6 +81,5 @@ try {
     `throughput: 15 prayers in ${burstSeconds.toFixed(1)} s = ${((15 / burstSeconds) * 60).toFixed(1)} prayers per minute (one process, ${cpus().length} cores)`,
   );
 } finally {
-  process.kill(-server.pid, 'SIGTERM');
-  await new Promise((resolve) => server.once('exit', resolve));
+  await server.stop();
 }

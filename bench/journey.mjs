@@ -3,66 +3,20 @@
 // and stored), median of 3 (budget 30 s), with the share spent voicing (from the worker's stage timings).
 // Baseline in the same run: the seconds of audio produced (how much faster than real time).
 // Usage: npm run bench:journey   (shares .tmp/bench-data with the other benches; the first run imports content)
-import { spawn } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
-import path from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
+import { median, newUser, sleep, startServer, waitFor } from './server.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = 8195;
-const origin = `http://127.0.0.1:${port}`;
-const dataDir = path.join(root, '.tmp/bench-data');
 const runs = 3;
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-
-mkdirSync(dataDir, { recursive: true });
-const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
-  cwd: root,
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: origin, DATA_DIR: dataDir, LOG_LEVEL: 'info' },
-  stdio: ['ignore', 'pipe', 'inherit'],
-  detached: true,
-});
 const timings = new Map();
-let importFinished = false;
-createInterface({ input: server.stdout }).on('line', (line) => {
-  try {
-    const entry = JSON.parse(line);
-    if (entry.msg === 'personalized journey generated') timings.set(entry.journeyId, entry);
-    if (entry.msg === 'content import finished') importFinished = true;
-  } catch {
-    // not a log line
-  }
+const server = startServer(port, {
+  onLog: (entry) => entry.msg === 'personalized journey generated' && timings.set(entry.journeyId, entry),
 });
-
-async function waitFor(check, timeoutMs, what) {
-  const started = Date.now();
-  while (Date.now() - started < timeoutMs) {
-    try {
-      if (await check()) return;
-    } catch {
-      // not yet
-    }
-    await sleep(200);
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
+const { origin } = server;
 
 try {
-  console.log('Waiting for the server and its content import (the first run voices everything)...');
-  await waitFor(async () => (await fetch(`${origin}/health`)).ok, 60_000, 'the server');
-  await waitFor(async () => importFinished, 60 * 60 * 1000, 'the content import');
-  const signUp = await fetch(`${origin}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers: { origin, 'content-type': 'application/json' },
-    body: JSON.stringify({ email: `journey-${Date.now()}@bench.local`, password: 'bench password 1', name: '' }),
-  });
-  const cookie = signUp.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
+  await server.ready;
+  const cookie = await newUser(origin, 'journey');
   const results = [];
   for (let i = 0; i < runs; i += 1) {
     const journeyId = crypto.randomUUID();
@@ -99,6 +53,5 @@ try {
     `median create -> active: ${med.toFixed(1)} s (budget 30 s -> ${med <= 30 ? 'met' : 'NOT met'}); ${(audio / med).toFixed(0)}x real time`,
   );
 } finally {
-  process.kill(-server.pid, 'SIGTERM');
-  await new Promise((resolve) => server.once('exit', resolve));
+  await server.stop();
 }

@@ -36,7 +36,7 @@ const urlFor = (database) => {
 };
 
 // The query records.queries.ts `search` sends through drizzle (node-postgres, unnamed statement, so a custom
-// plan per execution), with `select *` for drizzle's list of every column.
+// plan per execution), with `select *` for drizzle's list of every column. Keep it in step with the server.
 const SEARCH_SQL = `select * from "records" where ("records"."user_id" = $1 and "records"."status" = $2 and (coalesce("records"."title", '') || ' ' || "records"."preference" || ' ' || "records"."description") ILIKE $3) order by "records"."created_at" desc limit $4`;
 const containsPattern = (term) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const searchParams = (userId, term) => [userId, 'completed', containsPattern(term), 50];
@@ -47,6 +47,7 @@ const TERMS = [
   { label: 'absent word', term: 'xylophone' },
   { label: '3 letters', term: 'job' },
   { label: 'with a space', term: 'my father' },
+  { label: 'uncommon phrase', term: 'courage for quiet' },
   { label: '2 letters (no trigram)', term: 'pe' },
 ];
 

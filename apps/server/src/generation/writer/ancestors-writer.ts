@@ -4,6 +4,7 @@ import { LANGUAGES, type Language } from '@selah/domain/languages';
 import { z } from 'zod';
 import { fill, limitWords, line, sanitizeForVoice } from './composer';
 import { countWords } from './openai-chat';
+import type { JourneyWriter, WrittenJourney, WrittenJourneyDay } from './writer';
 
 /**
  * The writer of the personalized journey "Pray for your family" (journey type ancestors): from the words a
@@ -27,33 +28,10 @@ export interface AncestorsRequest {
   input: string;
 }
 
-export type DayNumber = 1 | 2 | 3 | 4 | 5 | 6 | 7;
+export type { WrittenJourney, WrittenJourneyDay };
 
-export interface WrittenJourneyDay {
-  dayNumber: DayNumber;
-  /** The fixed title of the day (the same for every person). */
-  title: string;
-  subtitle: string;
-  /** The verse, quoted exactly, and its reference as the language writes it (Psalm 23:4, Psalm 23,4). */
-  bibleVerse: { text: string; reference: string };
-  /** 120-200 words; paragraphs separated by a blank line. */
-  reflection: string;
-  /** The prayer focus, 60-120 words (more only when the person's own words are long); it names the people. */
-  prayer: string;
-  /**
-   * What the voice reads: the spoken reference, the verse, the reflection and the prayer, paragraphs separated
-   * by a blank line; no digits or markup except what the person typed.
-   */
-  script: string;
-}
-
-export interface WrittenJourney {
-  title: string;
-  subtitle: string;
-  days: WrittenJourneyDay[];
-}
-
-export interface AncestorsWriter {
+/** The ancestors journey's writer (the JourneyWriter of writer.ts, with its name fixed). */
+export interface AncestorsWriter extends JourneyWriter {
   readonly name: 'ancestors-composer';
   write(request: AncestorsRequest): Promise<WrittenJourney>;
 }
@@ -272,7 +250,7 @@ function compose(corpus: AncestorsCorpus, input: string, random: () => number): 
   const journey: WrittenJourney = {
     title: pick(corpus.journey.titles),
     subtitle: fill(pick(corpus.journey.subtitles), { people: shortPeople }),
-    days: corpus.days.map((day, i) => composeDay(day, (i + 1) as DayNumber, people, corpus.introduce, draw)),
+    days: corpus.days.map((day, i) => composeDay(day, i + 1, people, corpus.introduce, draw)),
   };
   const texts = [journey.title, journey.subtitle, ...journey.days.flatMap((d) => [d.reflection, d.prayer, d.script])];
   if (texts.some((text) => /[{}]/.test(text))) {
@@ -283,7 +261,7 @@ function compose(corpus: AncestorsCorpus, input: string, random: () => number): 
 
 function composeDay(
   day: Day,
-  dayNumber: DayNumber,
+  dayNumber: number,
   people: string,
   introduce: readonly string[],
   { pick, shuffle }: Draw,
