@@ -259,13 +259,7 @@ function compose(corpus: AncestorsCorpus, input: string, random: () => number): 
   return journey;
 }
 
-function composeDay(
-  day: Day,
-  dayNumber: number,
-  people: string,
-  introduce: readonly string[],
-  { pick, shuffle }: Draw,
-): WrittenJourneyDay {
+function composeDay(day: Day, dayNumber: number, people: string, introduce: readonly string[], { pick, shuffle }: Draw): WrittenJourneyDay {
   const verse = pick(day.verses);
 
   const reflection = [pick(day.reflection.opening), pick(day.reflection.body), pick(day.reflection.closing)];
