@@ -43,6 +43,8 @@ export default defineConfig({
       // A small content set (voiced for real at start) keeps the browser tests quick; the full content is
       // checked by `npm run content:import` and `npm run content:verify`.
       CONTENT_DIR: 'apps/server/test/fixtures/content',
+      // POST /api/test/clock moves the server's clock (a personalized journey's next day opens a day later).
+      ENABLE_TEST_CLOCK: '1',
     },
   },
 });

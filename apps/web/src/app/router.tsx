@@ -65,7 +65,11 @@ export const routes: RouteObject[] = [
           page('/personalized-journey/:journeyType', () => import('../features/personalized/PersonalizedQuizPage'), true),
           page('/personalized-journey/:journeyType/loading', () => import('../features/personalized/PersonalizedLoadingPage'), true),
           page('/personalized-journey/:journeyType/plan/:journeyId', personalizedPlan, true),
-          page('/personalized-journey/:journeyType/day/:journeyId/:dayId', () => import('../features/personalized/PersonalizedDayPage'), true),
+          page(
+            '/personalized-journey/:journeyType/day/:journeyId/:dayId',
+            () => import('../features/personalized/PersonalizedDayPage'),
+            true,
+          ),
           page('*', () => import('../features/placeholder/NotFoundPage')),
         ],
       },

@@ -69,6 +69,8 @@ function Day({ journeyId, journeyType, dayNumber }: { journeyId: string; journey
       />
     );
   }
+  // A live event brought the new status before the days: they are on their way.
+  if (data.days.length === 0 && journey.isFetching) return <DaySkeleton />;
   const day = data.days.find((candidate) => candidate.dayNumber === dayNumber);
   if (!day || dayNumber > data.totalDays)
     return <Navigate to={planPath} replace state={routeErrorState(t('errors.dayNotFound'), pathname)} />;

@@ -19,10 +19,8 @@ import {
   CLOCK_REFRESH_MS,
   countdown,
   DEFAULT_JOURNEY_TYPE,
-  isPersonalizedDayOpen,
   personalizedPlanStatus,
   type JourneyType,
-  type PersonalizedDay,
   type PersonalizedJourneyDetail,
 } from '@selah/domain/personalized';
 import { formatDuration } from '@selah/domain/duration';
@@ -32,17 +30,7 @@ import { formatMinutes } from '../../lib/journeys';
 import { personalizedDayPath, personalizedLoadingPath, type PersonalizedLoadingState } from '../../lib/personalized';
 import { routeErrorState, useRouteError } from '../../lib/route-error';
 import { isMalformedId, isMissingJourney, usePersonalizedJourney } from './api/get-personalized-journey';
-import { countdownText, dayTitle, isUuid, journeyTypeOf, useNow } from './shared';
-
-/** What a day card shows: done, open now, waiting for its time, or waiting for the day before. */
-type DayCardState = 'completed' | 'open' | 'waiting' | 'locked';
-
-function dayCardState(day: PersonalizedDay | undefined, previous: PersonalizedDay | undefined, now: Date): DayCardState {
-  if (!day) return 'locked';
-  if (day.status === 'completed') return 'completed';
-  if (isPersonalizedDayOpen(day, previous, now)) return 'open';
-  return countdown(day.availableAt, now).kind === 'open' ? 'locked' : 'waiting';
-}
+import { countdownText, dayCardState, dayTitle, isUuid, journeyTypeOf, useNow, type DayCardState } from './shared';
 
 /**
  * /personalized-journey/:journeyType/plan/:journeyId and /personalized-journey/plan/:journeyId: the 7 day
@@ -83,6 +71,8 @@ function Plan({ journeyId, journeyType }: { journeyId: string; journeyType: Jour
       />
     );
   }
+  // A live event brought the new status before the days: they are on their way.
+  if (data.days.length === 0 && journey.isFetching) return <PlanSkeleton />;
   return <PlanView journey={data} journeyType={journeyType} routeError={routeError} />;
 }
 
@@ -266,15 +256,18 @@ function DayRow({
   const { t } = useTranslation('personalized');
   const marker =
     state === 'completed' ? (
-      <span className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-primary text-white">
+      <span aria-hidden="true" className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-primary text-white">
         <Check aria-hidden="true" className="h-5 w-5" />
       </span>
     ) : state === 'open' ? (
-      <span className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-gold font-semibold text-white tabular-nums">
+      <span
+        aria-hidden="true"
+        className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-gold font-semibold text-white tabular-nums"
+      >
         {number}
       </span>
     ) : (
-      <span className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-line/60 text-muted">
+      <span aria-hidden="true" className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-line/60 text-muted">
         {state === 'waiting' ? <Clock aria-hidden="true" className="h-4 w-4" /> : <Lock aria-hidden="true" className="h-4 w-4" />}
       </span>
     );

@@ -1,6 +1,13 @@
 import { useEffect, useState } from 'react';
 import type { TFunction } from 'i18next';
-import { isJourneyType, type Countdown, type JourneyType } from '@selah/domain/personalized';
+import {
+  countdown,
+  isJourneyType,
+  isPersonalizedDayOpen,
+  type Countdown,
+  type JourneyType,
+  type PersonalizedDay,
+} from '@selah/domain/personalized';
 
 /** The ids the server accepts (z.uuid()): 8-4-4-4-12 hex digits. */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -51,4 +58,14 @@ export function countdownText(t: TFunction<'personalized'>, left: Countdown): st
     case 'days':
       return t('plan.availableInDays', { count: left.days });
   }
+}
+
+/** What a plan row shows: done, open now, waiting for its time (a countdown), or waiting for the day before. */
+export type DayCardState = 'completed' | 'open' | 'waiting' | 'locked';
+
+export function dayCardState(day: PersonalizedDay | undefined, previous: PersonalizedDay | undefined, now: Date): DayCardState {
+  if (!day) return 'locked';
+  if (day.status === 'completed') return 'completed';
+  if (isPersonalizedDayOpen(day, previous, now)) return 'open';
+  return countdown(day.availableAt, now).kind === 'open' ? 'locked' : 'waiting';
 }
