@@ -1,4 +1,4 @@
-import { BookOpen, ChevronLeft, ChevronRight, Compass, Lock, LogIn } from 'lucide-react';
+import { ChevronLeft, Compass, Lock, LogIn } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
@@ -13,6 +13,12 @@ import {
   type Progress,
 } from '@selah/domain/journeys';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { CompletionDialog } from '../../components/journey/CompletionDialog';
+import { DayAudio } from '../../components/journey/DayAudio';
+import { DayNav, LockedNextDay, NextDayLink, PreviousDayLink } from '../../components/journey/DayNav';
+import { DaySkeleton } from '../../components/journey/DaySkeleton';
+import { ExpandableText } from '../../components/journey/ExpandableText';
+import { VerseCard } from '../../components/journey/VerseCard';
 import { isSameTrack, useAudio } from '../../lib/audio';
 import { useAuth } from '../../lib/auth';
 import { routeErrorState, useRouteError } from '../../lib/route-error';
@@ -20,9 +26,6 @@ import { notify } from '../../lib/toast';
 import { isMissingJourney, useJourney } from './api/get-journey';
 import { useJourneyProgress } from './api/get-journey-progress';
 import { useJourneyProgressAction } from './api/update-journey-progress';
-import { CompletionDialog } from './CompletionDialog';
-import { DayAudio } from './DayAudio';
-import { ExpandableText } from './ExpandableText';
 import { LoadFailed } from './LoadFailed';
 import { dayPath, dayTrack, KEEP_AUDIO, keepsAudio, planPath } from './paths';
 
@@ -195,7 +198,7 @@ function DayView({ detail, content, progress }: { detail: JourneyDetail; content
           {locked ? (
             <LockedDay signedIn={user !== null} currentDay={currentDay} journeyId={detail.id} />
           ) : track ? (
-            <DayAudio track={track} resumeFrom={resumeFrom} />
+            <DayAudio track={track} resumeFrom={resumeFrom} timeTestId="journey-audio-time" />
           ) : (
             <p className="rounded-3xl border border-line bg-surface p-6 text-muted shadow-sm">{t('day.noAudio')}</p>
           )}
@@ -218,63 +221,46 @@ function DayView({ detail, content, progress }: { detail: JourneyDetail; content
         <div className="flex flex-col gap-6">
           {locked ? null : (
             <>
-              <section aria-labelledby="verse-title" className="rounded-3xl border border-gold/30 bg-gold-soft/60 p-6 shadow-sm">
-                <h2 id="verse-title" className="flex items-center gap-2 text-sm font-semibold tracking-wide text-gold uppercase">
-                  <BookOpen aria-hidden="true" className="h-4 w-4" />
-                  {t('day.verse')}
-                </h2>
-                <blockquote className="mt-3">
-                  <p className="font-serif text-xl leading-relaxed text-ink italic">{content.bibleVerse.text}</p>
-                  <footer className="mt-2 text-sm font-semibold text-muted">{content.bibleVerse.reference}</footer>
-                </blockquote>
-              </section>
-              <ExpandableText title={t('day.reflection')} text={content.reflection} seeMore={t('day.seeMore')} seeLess={t('day.seeLess')} />
-              <ExpandableText title={t('day.prayer')} text={content.prayer} seeMore={t('day.seeMore')} seeLess={t('day.seeLess')} />
+              <VerseCard title={t('day.verse')} text={content.bibleVerse.text} reference={content.bibleVerse.reference} />
+              <ExpandableText
+                title={t('day.reflection')}
+                text={content.reflection}
+                seeMore={t('day.seeMore')}
+                seeLess={t('day.seeLess')}
+                tidyEllipsis
+              />
+              <ExpandableText
+                title={t('day.prayer')}
+                text={content.prayer}
+                seeMore={t('day.seeMore')}
+                seeLess={t('day.seeLess')}
+                tidyEllipsis
+              />
             </>
           )}
 
-          <nav aria-label={t('plan.days')} className="flex flex-col gap-3">
-            <div className="flex items-stretch gap-3">
-              {day > 1 ? (
-                <Link
-                  to={dayPath(detail.id, day - 1)}
-                  state={KEEP_AUDIO}
-                  className="inline-flex min-h-12 items-center justify-center gap-1 rounded-xl border border-line bg-surface px-4 font-semibold text-ink hover:bg-canvas"
-                >
-                  <ChevronLeft aria-hidden="true" className="h-5 w-5" />
-                  {t('day.previous', { day: day - 1 })}
-                </Link>
-              ) : null}
-              {isLast ? (
-                <Link
-                  to="/dashboard"
-                  className="inline-flex min-h-12 flex-1 items-center justify-center gap-2 rounded-xl bg-primary px-4 font-semibold text-white hover:bg-primary-strong"
-                >
-                  <Compass aria-hidden="true" className="h-5 w-5" />
-                  {t('day.discoverMore')}
-                </Link>
-              ) : nextUnlocked ? (
-                <Link
-                  to={dayPath(detail.id, day + 1)}
-                  state={KEEP_AUDIO}
-                  className="inline-flex min-h-12 flex-1 items-center justify-center gap-1 rounded-xl bg-primary px-4 font-semibold text-white hover:bg-primary-strong"
-                >
-                  {t('day.next', { day: day + 1 })}
-                  <ChevronRight aria-hidden="true" className="h-5 w-5" />
-                </Link>
-              ) : (
-                <button
-                  type="button"
-                  disabled
-                  className="inline-flex min-h-12 flex-1 cursor-not-allowed items-center justify-center gap-2 rounded-xl border border-dashed border-line bg-surface/60 px-4 text-center font-semibold text-muted"
-                >
-                  <Lock aria-hidden="true" className="h-4 w-4 shrink-0" />
-                  {t('day.locked', { day: day + 1 })}
-                </button>
-              )}
-            </div>
-            {!isLast && !nextUnlocked ? <p className="text-center text-sm text-muted">{t('day.preview')}</p> : null}
-          </nav>
+          <DayNav label={t('plan.days')} hint={!isLast && !nextUnlocked ? t('day.preview') : null}>
+            {day > 1 ? (
+              <PreviousDayLink to={dayPath(detail.id, day - 1)} state={KEEP_AUDIO}>
+                {t('day.previous', { day: day - 1 })}
+              </PreviousDayLink>
+            ) : null}
+            {isLast ? (
+              <Link
+                to="/dashboard"
+                className="inline-flex min-h-12 flex-1 items-center justify-center gap-2 rounded-xl bg-primary px-4 font-semibold text-white hover:bg-primary-strong"
+              >
+                <Compass aria-hidden="true" className="h-5 w-5" />
+                {t('day.discoverMore')}
+              </Link>
+            ) : nextUnlocked ? (
+              <NextDayLink to={dayPath(detail.id, day + 1)} state={KEEP_AUDIO}>
+                {t('day.next', { day: day + 1 })}
+              </NextDayLink>
+            ) : (
+              <LockedNextDay>{t('day.locked', { day: day + 1 })}</LockedNextDay>
+            )}
+          </DayNav>
         </div>
       </div>
 
@@ -321,25 +307,5 @@ function LockedDay({ signedIn, currentDay, journeyId }: { signedIn: boolean; cur
         </Link>
       )}
     </section>
-  );
-}
-
-function DaySkeleton() {
-  return (
-    <main aria-busy="true" className="mx-auto max-w-5xl px-5 pt-6 pb-8">
-      <div aria-hidden="true" className="mt-14 grid animate-pulse grid-cols-1 gap-6 lg:grid-cols-2 lg:gap-10">
-        <div className="flex flex-col gap-4">
-          <div className="h-3 w-24 rounded bg-line/70" />
-          <div className="h-9 w-3/4 rounded bg-line/70" />
-          <div className="h-4 w-1/2 rounded bg-line/50" />
-          <div className="mt-2 h-44 rounded-3xl border border-line bg-surface" />
-        </div>
-        <div className="flex flex-col gap-4">
-          <div className="h-36 rounded-3xl bg-gold-soft/60" />
-          <div className="h-32 rounded-3xl border border-line bg-surface" />
-          <div className="h-32 rounded-3xl border border-line bg-surface" />
-        </div>
-      </div>
-    </main>
   );
 }

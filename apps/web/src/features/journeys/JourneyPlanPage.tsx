@@ -1,4 +1,4 @@
-import { CalendarDays, Check, ChevronLeft, ChevronRight, Clock, Lock, Pause, Play, RotateCcw, Route, Sparkles } from 'lucide-react';
+import { CalendarDays, Check, ChevronRight, Clock, Lock, Pause, Play, RotateCcw, Route, Sparkles } from 'lucide-react';
 import { useState, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
@@ -16,6 +16,9 @@ import {
 } from '@selah/domain/journeys';
 import { Button } from '../../components/Button';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { BackLink } from '../../components/journey/BackLink';
+import { DayRowsSkeleton } from '../../components/journey/DayRowsSkeleton';
+import { PlanPanel } from '../../components/journey/PlanPanel';
 import { journeyCover, JourneyProgressBar } from '../../components/JourneyCard';
 import { useAuth } from '../../lib/auth';
 import { formatMinutes } from '../../lib/journeys';
@@ -54,13 +57,7 @@ function JourneyPlan({ journeyId }: { journeyId: string }) {
 
   return (
     <main className="mx-auto max-w-5xl px-5 pt-6 pb-8" aria-busy={loading}>
-      <Link
-        to="/dashboard"
-        className="-ml-2 inline-flex min-h-11 items-center gap-1 rounded-full pr-3 pl-1 text-sm font-semibold text-muted hover:bg-surface hover:text-ink"
-      >
-        <ChevronLeft aria-hidden="true" className="h-5 w-5" />
-        {t('plan.back')}
-      </Link>
+      <BackLink to="/dashboard">{t('plan.back')}</BackLink>
       <ErrorNotice message={error} className="mt-3" />
       {loading ? (
         <PlanSkeleton />
@@ -159,28 +156,28 @@ function Plan({
     switch (state) {
       case 'new':
         panel = (
-          <Panel icon={<Sparkles className="h-6 w-6" />} title={t('plan.ready.title')} body={t('plan.ready.body')}>
+          <PlanPanel icon={<Sparkles className="h-6 w-6" />} title={t('plan.ready.title')} body={t('plan.ready.body')}>
             <Button onClick={start} disabled={busy} className="w-full sm:w-auto">
               <Play aria-hidden="true" className="h-5 w-5" fill="currentColor" />
               {t('plan.ready.action')}
             </Button>
             {user ? null : <p className="mt-3 text-sm text-muted">{t('plan.ready.signIn')}</p>}
-          </Panel>
+          </PlanPanel>
         );
         break;
       case 'paused':
         panel = (
-          <Panel icon={<Pause className="h-6 w-6" />} title={t('plan.paused.title')} body={t('plan.paused.body', { day: target })}>
+          <PlanPanel icon={<Pause className="h-6 w-6" />} title={t('plan.paused.title')} body={t('plan.paused.body', { day: target })}>
             <Button onClick={resume} disabled={busy} className="w-full sm:w-auto">
               <Play aria-hidden="true" className="h-5 w-5" fill="currentColor" />
               {t('plan.paused.action')}
             </Button>
-          </Panel>
+          </PlanPanel>
         );
         break;
       case 'in_progress':
         panel = (
-          <Panel
+          <PlanPanel
             icon={<Route className="h-6 w-6" />}
             title={t('plan.active.title', { day: target })}
             body={detail.days.find((day) => day.dayNumber === target)?.title ?? ''}
@@ -200,12 +197,12 @@ function Plan({
               </Button>
             </div>
             {resetActions}
-          </Panel>
+          </PlanPanel>
         );
         break;
       case 'completed':
         panel = (
-          <Panel icon={<Check className="h-6 w-6" />} title={t('plan.completed.title')} body={t('plan.completed.body')}>
+          <PlanPanel icon={<Check className="h-6 w-6" />} title={t('plan.completed.title')} body={t('plan.completed.body')}>
             <div className="flex flex-wrap gap-2">
               <Button onClick={() => openDay(1)}>
                 <Play aria-hidden="true" className="h-5 w-5" fill="currentColor" />
@@ -217,7 +214,7 @@ function Plan({
               </Button>
             </div>
             {resetActions}
-          </Panel>
+          </PlanPanel>
         );
         break;
     }
@@ -282,28 +279,6 @@ function Plan({
         <Encouragement state={state} />
       </div>
     </div>
-  );
-}
-
-function Panel({ icon, title, body, children }: { icon: ReactNode; title: string; body: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby="journey-panel-title" className="rounded-3xl border border-gold/30 bg-gold-soft/50 p-6 shadow-sm">
-      <div className="flex items-start gap-4">
-        <span
-          aria-hidden="true"
-          className="flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-surface text-gold shadow-sm"
-        >
-          {icon}
-        </span>
-        <div className="min-w-0">
-          <h2 id="journey-panel-title" className="font-serif text-2xl text-ink">
-            {title}
-          </h2>
-          {body ? <p className="mt-1 text-muted">{body}</p> : null}
-        </div>
-      </div>
-      <div className="mt-5">{children}</div>
-    </section>
   );
 }
 
@@ -404,21 +379,7 @@ function PlanSkeleton() {
           </div>
         </div>
       </div>
-      <ol className="flex flex-col gap-3">
-        {Array.from({ length: SKELETON_ROWS }, (_, index) => (
-          <li
-            key={index}
-            data-testid="day-skeleton"
-            className="flex h-[74px] animate-pulse items-center gap-4 rounded-2xl border border-line bg-surface p-3"
-          >
-            <div className="h-11 w-11 rounded-full bg-line/60" />
-            <div className="flex flex-1 flex-col gap-2">
-              <div className="h-3 w-16 rounded bg-line/60" />
-              <div className="h-4 w-2/3 rounded bg-line/70" />
-            </div>
-          </li>
-        ))}
-      </ol>
+      <DayRowsSkeleton count={SKELETON_ROWS} testId="day-skeleton" />
     </div>
   );
 }

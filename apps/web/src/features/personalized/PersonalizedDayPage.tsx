@@ -1,9 +1,8 @@
-import { BookOpen, ChevronLeft, CircleCheck, ChevronRight, Lock, Pause, Play, RotateCcw, RotateCw } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { ChevronLeft } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
-import { formatClock } from '@selah/domain/duration';
-import { dayDurationSeconds, parseJourneyRouteId, previewText, shouldOfferCompletion } from '@selah/domain/journeys';
+import { dayDurationSeconds, parseJourneyRouteId, shouldOfferCompletion } from '@selah/domain/journeys';
 import {
   CLOCK_REFRESH_MS,
   countdown,
@@ -15,9 +14,13 @@ import {
   type PersonalizedJourneyDetail,
 } from '@selah/domain/personalized';
 import type { PlayerTrack } from '@selah/domain/player';
-import { Button } from '../../components/Button';
-import { Spinner } from '../../components/Spinner';
-import { isSameTrack, SKIP_SECONDS, useAudio } from '../../lib/audio';
+import { CompletionDialog } from '../../components/journey/CompletionDialog';
+import { DayAudio } from '../../components/journey/DayAudio';
+import { DayNav, LockedNextDay, NextDayLink, PreviousDayLink } from '../../components/journey/DayNav';
+import { DaySkeleton } from '../../components/journey/DaySkeleton';
+import { ExpandableText } from '../../components/journey/ExpandableText';
+import { VerseCard } from '../../components/journey/VerseCard';
+import { isSameTrack, useAudio } from '../../lib/audio';
 import { personalizedDayPath, personalizedLoadingPath, personalizedPlanPath, type PersonalizedLoadingState } from '../../lib/personalized';
 import { routeErrorState } from '../../lib/route-error';
 import { notify } from '../../lib/toast';
@@ -173,7 +176,7 @@ function DayView({ journey, day, journeyType }: { journey: PersonalizedJourneyDe
             {day.subtitle ? <p className="mt-2 text-lg text-muted">{day.subtitle}</p> : null}
           </header>
           {track ? (
-            <AudioPanel track={track} loaded={loaded} />
+            <DayAudio track={track} label={track.title} timeTestId="day-audio-time" />
           ) : (
             <p className="rounded-3xl border border-line bg-surface p-6 text-muted shadow-sm">{t('day.noAudio')}</p>
           )}
@@ -181,278 +184,42 @@ function DayView({ journey, day, journeyType }: { journey: PersonalizedJourneyDe
 
         <div className="flex flex-col gap-6">
           {day.bibleVerse.text ? (
-            <section aria-labelledby="day-verse" className="rounded-3xl border border-gold/30 bg-gold-soft/60 p-6 shadow-sm">
-              <h2 id="day-verse" className="flex items-center gap-2 text-sm font-semibold tracking-wide text-gold uppercase">
-                <BookOpen aria-hidden="true" className="h-4 w-4" />
-                {t('day.verse')}
-              </h2>
-              <blockquote className="mt-3">
-                <p className="font-serif text-xl leading-relaxed text-ink italic">{day.bibleVerse.text}</p>
-                {day.bibleVerse.reference ? (
-                  <footer className="mt-2 text-sm font-semibold text-muted">{day.bibleVerse.reference}</footer>
-                ) : null}
-              </blockquote>
-            </section>
+            <VerseCard title={t('day.verse')} text={day.bibleVerse.text} reference={day.bibleVerse.reference || undefined} />
           ) : null}
-          {day.reflection ? <Expandable title={t('day.reflection')} text={day.reflection} /> : null}
-          {day.prayer ? <Expandable title={t('day.prayer')} text={day.prayer} /> : null}
+          {day.reflection ? (
+            <ExpandableText title={t('day.reflection')} text={day.reflection} seeMore={t('day.seeMore')} seeLess={t('day.seeLess')} />
+          ) : null}
+          {day.prayer ? (
+            <ExpandableText title={t('day.prayer')} text={day.prayer} seeMore={t('day.seeMore')} seeLess={t('day.seeLess')} />
+          ) : null}
 
-          <nav aria-label={t('plan.days')} className="flex flex-col gap-3">
-            <div className="flex items-stretch gap-3">
-              {number > 1 ? (
-                <Link
-                  to={personalizedDayPath(journeyType, journey.id, number - 1)}
-                  className="inline-flex min-h-12 items-center justify-center gap-1 rounded-xl border border-line bg-surface px-4 font-semibold text-ink hover:bg-canvas"
-                >
-                  <ChevronLeft aria-hidden="true" className="h-5 w-5" />
-                  {t('day.previous', { day: number - 1 })}
-                </Link>
-              ) : null}
-              {isLast ? (
-                <Link
-                  to={planPath}
-                  className="inline-flex min-h-12 flex-1 items-center justify-center gap-1 rounded-xl bg-primary px-4 font-semibold text-white hover:bg-primary-strong"
-                >
-                  {t('day.backToPlan')}
-                  <ChevronRight aria-hidden="true" className="h-5 w-5" />
-                </Link>
-              ) : nextOpen ? (
-                <Link
-                  to={personalizedDayPath(journeyType, journey.id, number + 1)}
-                  className="inline-flex min-h-12 flex-1 items-center justify-center gap-1 rounded-xl bg-primary px-4 font-semibold text-white hover:bg-primary-strong"
-                >
-                  {t('day.next', { day: number + 1 })}
-                  <ChevronRight aria-hidden="true" className="h-5 w-5" />
-                </Link>
-              ) : (
-                <button
-                  type="button"
-                  disabled
-                  className="inline-flex min-h-12 flex-1 cursor-not-allowed items-center justify-center gap-2 rounded-xl border border-dashed border-line bg-surface/60 px-4 text-center font-semibold text-muted"
-                >
-                  <Lock aria-hidden="true" className="h-4 w-4 shrink-0" />
-                  {nextWaiting ?? t('day.locked', { day: number + 1 })}
-                </button>
-              )}
-            </div>
-            {!isLast && !completed ? <p className="text-center text-sm text-muted">{t('day.preview')}</p> : null}
-          </nav>
+          <DayNav label={t('plan.days')} hint={!isLast && !completed ? t('day.preview') : null}>
+            {number > 1 ? (
+              <PreviousDayLink to={personalizedDayPath(journeyType, journey.id, number - 1)}>
+                {t('day.previous', { day: number - 1 })}
+              </PreviousDayLink>
+            ) : null}
+            {isLast ? (
+              <NextDayLink to={planPath}>{t('day.backToPlan')}</NextDayLink>
+            ) : nextOpen ? (
+              <NextDayLink to={personalizedDayPath(journeyType, journey.id, number + 1)}>{t('day.next', { day: number + 1 })}</NextDayLink>
+            ) : (
+              <LockedNextDay>{nextWaiting ?? t('day.locked', { day: number + 1 })}</LockedNextDay>
+            )}
+          </DayNav>
         </div>
       </div>
 
-      {modalOpen ? (
-        <CompletionModal
-          title={t('day.modal.title', { day: number })}
-          body={isLast ? t('day.modal.lastBody') : t('day.modal.body')}
-          primary={isLast ? t('day.modal.journeyComplete') : t('day.modal.comeBackTomorrow')}
-          secondary={t('day.modal.continue')}
-          onPrimary={onGoOn}
-          onSecondary={onContinueListening}
-        />
-      ) : null}
-    </main>
-  );
-}
-
-const rangeThumb =
-  '[&::-webkit-slider-thumb]:-mt-[5px] [&::-webkit-slider-thumb]:h-4 [&::-webkit-slider-thumb]:w-4 [&::-webkit-slider-thumb]:appearance-none [&::-webkit-slider-thumb]:rounded-full [&::-webkit-slider-thumb]:bg-primary [&::-webkit-slider-thumb]:shadow ' +
-  '[&::-moz-range-thumb]:h-4 [&::-moz-range-thumb]:w-4 [&::-moz-range-thumb]:rounded-full [&::-moz-range-thumb]:border-0 [&::-moz-range-thumb]:bg-primary';
-const rangeTrack =
-  '[&::-webkit-slider-runnable-track]:h-1.5 [&::-webkit-slider-runnable-track]:rounded-full [&::-webkit-slider-runnable-track]:bg-[linear-gradient(to_right,var(--color-primary)_var(--fill),var(--color-line)_var(--fill))] ' +
-  '[&::-moz-range-track]:h-1.5 [&::-moz-range-track]:rounded-full [&::-moz-range-track]:bg-line [&::-moz-range-progress]:h-1.5 [&::-moz-range-progress]:rounded-full [&::-moz-range-progress]:bg-primary';
-
-/** The day's audio: play/pause, ±15 s, a seekable position and the time. */
-function AudioPanel({ track, loaded }: { track: PlayerTrack; loaded: boolean }) {
-  const { t } = useTranslation('player');
-  const audio = useAudio();
-  const isPlaying = loaded && audio.isPlaying;
-  const duration = loaded && audio.duration > 0 ? audio.duration : track.duration;
-  const currentTime = loaded ? audio.currentTime : 0;
-  const max = Math.max(1, Math.ceil(duration));
-  const fill = duration > 0 ? Math.min(100, (currentTime / duration) * 100) : 0;
-  const onPlayPause = () => {
-    if (!loaded) audio.play(track);
-    else audio.toggle();
-  };
-  return (
-    <section aria-label={track.title} className="rounded-3xl border border-line bg-surface p-5 shadow-sm sm:p-6">
-      <div className="flex items-center justify-center gap-6">
-        <RoundButton label={t('skipBack', { count: SKIP_SECONDS })} disabled={!loaded} onClick={() => audio.skip(-SKIP_SECONDS)}>
-          <SkipIcon icon={<RotateCcw aria-hidden="true" className="h-8 w-8" />} />
-        </RoundButton>
-        <button
-          type="button"
-          aria-label={isPlaying ? t('pause') : t('play')}
-          onClick={onPlayPause}
-          className="flex h-20 w-20 items-center justify-center rounded-full bg-primary text-white shadow-lg transition-transform hover:bg-primary-strong active:scale-95"
-        >
-          {loaded && audio.isLoading ? (
-            <Spinner className="h-8 w-8" />
-          ) : isPlaying ? (
-            <Pause aria-hidden="true" className="h-9 w-9" fill="currentColor" />
-          ) : (
-            <Play aria-hidden="true" className="ml-1 h-9 w-9" fill="currentColor" />
-          )}
-        </button>
-        <RoundButton label={t('skipForward', { count: SKIP_SECONDS })} disabled={!loaded} onClick={() => audio.skip(SKIP_SECONDS)}>
-          <SkipIcon icon={<RotateCw aria-hidden="true" className="h-8 w-8" />} />
-        </RoundButton>
-      </div>
-      <input
-        type="range"
-        min={0}
-        max={max}
-        step={1}
-        value={Math.min(Math.floor(currentTime), max)}
-        aria-label={t('seek')}
-        aria-valuetext={t('position', { elapsed: formatClock(currentTime), total: formatClock(duration) })}
-        disabled={!loaded || duration <= 0}
-        onChange={(event) => audio.seek(Number(event.target.value))}
-        style={{ '--fill': `${fill}%` } as CSSProperties}
-        className={`mt-5 h-6 w-full cursor-pointer appearance-none bg-transparent disabled:cursor-default ${rangeTrack} ${rangeThumb}`}
+      <CompletionDialog
+        open={modalOpen}
+        title={t('day.modal.title', { day: number })}
+        body={isLast ? t('day.modal.lastBody') : t('day.modal.body')}
+        goOnLabel={isLast ? t('day.modal.journeyComplete') : t('day.modal.comeBackTomorrow')}
+        continueLabel={t('day.modal.continue')}
+        onGoOn={onGoOn}
+        onContinue={onContinueListening}
+        look="personalized"
       />
-      <p data-testid="day-audio-time" className="mt-1 flex justify-between text-sm text-muted tabular-nums">
-        <span>{formatClock(currentTime)}</span>
-        <span className="sr-only"> / </span>
-        <span>{formatClock(duration)}</span>
-      </p>
-    </section>
-  );
-}
-
-function RoundButton({
-  label,
-  disabled,
-  onClick,
-  children,
-}: {
-  label: string;
-  disabled: boolean;
-  onClick: () => void;
-  children: ReactNode;
-}) {
-  return (
-    <button
-      type="button"
-      aria-label={label}
-      disabled={disabled}
-      onClick={onClick}
-      className="flex h-14 w-14 items-center justify-center rounded-full text-ink transition-colors hover:bg-canvas disabled:opacity-40"
-    >
-      {children}
-    </button>
-  );
-}
-
-function SkipIcon({ icon }: { icon: ReactNode }) {
-  return (
-    <span className="relative flex items-center justify-center">
-      {icon}
-      <span aria-hidden="true" className="absolute pt-0.5 text-[10px] font-bold">
-        {SKIP_SECONDS}
-      </span>
-    </span>
-  );
-}
-
-/** Reflection and Prayer Focus: 25 words and an ellipsis, with See more / See less when longer. */
-function Expandable({ title, text }: { title: string; text: string }) {
-  const { t } = useTranslation('personalized');
-  const id = useId();
-  const [expanded, setExpanded] = useState(false);
-  const preview = previewText(text);
-  const collapsible = preview !== text;
-  return (
-    <section aria-labelledby={`${id}-title`} className="rounded-3xl border border-line bg-surface p-6 shadow-sm">
-      <h2 id={`${id}-title`} className="text-lg font-semibold text-ink">
-        {title}
-      </h2>
-      <p id={`${id}-text`} className="mt-3 leading-relaxed whitespace-pre-line text-ink">
-        {collapsible && !expanded ? preview : text}
-      </p>
-      {collapsible ? (
-        <button
-          type="button"
-          aria-expanded={expanded}
-          aria-controls={`${id}-text`}
-          onClick={() => setExpanded((value) => !value)}
-          className="mt-3 -ml-2 min-h-11 rounded-full px-2 text-sm font-semibold text-primary underline-offset-4 hover:underline"
-        >
-          {expanded ? t('day.seeLess') : t('day.seeMore')}
-        </button>
-      ) : null}
-    </section>
-  );
-}
-
-/** The completion modal: a native modal dialog (focus kept inside; Escape counts as Continue Listening). */
-function CompletionModal({
-  title,
-  body,
-  primary,
-  secondary,
-  onPrimary,
-  onSecondary,
-}: {
-  title: string;
-  body: string;
-  primary: string;
-  secondary: string;
-  onPrimary: () => void;
-  onSecondary: () => void;
-}) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-    return () => dialog?.close();
-  }, []);
-  return (
-    <dialog
-      ref={ref}
-      aria-labelledby={titleId}
-      onCancel={(event) => {
-        event.preventDefault();
-        onSecondary();
-      }}
-      className="m-auto w-[calc(100%-2.5rem)] max-w-sm rounded-3xl border border-line bg-surface p-6 text-center shadow-xl backdrop:bg-ink/40 backdrop:backdrop-blur-sm"
-    >
-      <span aria-hidden="true" className="mx-auto flex h-16 w-16 items-center justify-center rounded-full bg-gold-soft text-gold">
-        <CircleCheck className="h-9 w-9" />
-      </span>
-      <h2 id={titleId} className="mt-5 font-serif text-2xl text-ink">
-        {title}
-      </h2>
-      <p className="mt-2 text-muted">{body}</p>
-      <div className="mt-6 flex flex-col gap-3">
-        <Button autoFocus onClick={onPrimary}>
-          {primary}
-        </Button>
-        <Button variant="secondary" onClick={onSecondary}>
-          {secondary}
-        </Button>
-      </div>
-    </dialog>
-  );
-}
-
-function DaySkeleton() {
-  return (
-    <main aria-busy="true" className="mx-auto max-w-5xl px-5 pt-6 pb-8">
-      <div aria-hidden="true" className="mt-14 grid animate-pulse gap-6 lg:grid-cols-2 lg:gap-10">
-        <div className="flex flex-col gap-4">
-          <div className="h-3 w-24 rounded bg-line/70" />
-          <div className="h-9 w-3/4 rounded bg-line/70" />
-          <div className="h-4 w-1/2 rounded bg-line/50" />
-          <div className="mt-2 h-44 rounded-3xl border border-line bg-surface" />
-        </div>
-        <div className="flex flex-col gap-4">
-          <div className="h-36 rounded-3xl bg-gold-soft/60" />
-          <div className="h-32 rounded-3xl border border-line bg-surface" />
-          <div className="h-32 rounded-3xl border border-line bg-surface" />
-        </div>
-      </div>
     </main>
   );
 }

@@ -1,16 +1,4 @@
-import {
-  CalendarDays,
-  Check,
-  ChevronLeft,
-  ChevronRight,
-  Clock,
-  HeartHandshake,
-  Lock,
-  PartyPopper,
-  Play,
-  Quote,
-  Sparkles,
-} from 'lucide-react';
+import { CalendarDays, Check, ChevronRight, Clock, HeartHandshake, Lock, PartyPopper, Play, Quote, Sparkles } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useParams } from 'react-router';
@@ -25,6 +13,9 @@ import {
 } from '@selah/domain/personalized';
 import { formatDuration } from '@selah/domain/duration';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { BackLink } from '../../components/journey/BackLink';
+import { DayRowsSkeleton } from '../../components/journey/DayRowsSkeleton';
+import { PlanPanel } from '../../components/journey/PlanPanel';
 import { JourneyProgressBar } from '../../components/JourneyCard';
 import { formatMinutes } from '../../lib/journeys';
 import { personalizedDayPath, personalizedLoadingPath, type PersonalizedLoadingState } from '../../lib/personalized';
@@ -97,7 +88,7 @@ function PlanView({
   let panel: ReactNode = null;
   if (status.kind === 'open') {
     panel = (
-      <Panel
+      <PlanPanel
         icon={<Sparkles className="h-6 w-6" />}
         title={t('plan.newDay')}
         body={`${t('plan.dayNumber', { day: status.day })}: ${dayTitle(t, status.day)}`}
@@ -109,28 +100,22 @@ function PlanView({
           <Play aria-hidden="true" className="h-5 w-5" fill="currentColor" />
           {status.begin ? t('plan.begin') : t('plan.continue')}
         </Link>
-      </Panel>
+      </PlanPanel>
     );
   } else if (status.kind === 'waiting') {
     const left = countdownText(t, countdown(status.availableAt, now));
     panel = (
-      <Panel icon={<Clock className="h-6 w-6" />} title={left ?? t('plan.newDay')} body={t('plan.waitingBody')}>
+      <PlanPanel icon={<Clock className="h-6 w-6" />} title={left ?? t('plan.newDay')} body={t('plan.waitingBody')}>
         <p className="text-sm font-semibold text-gold">{`${t('plan.dayNumber', { day: status.day })}: ${dayTitle(t, status.day)}`}</p>
-      </Panel>
+      </PlanPanel>
     );
   } else if (status.kind === 'completed') {
-    panel = <Panel icon={<PartyPopper className="h-6 w-6" />} title={t('plan.finished.title')} body={t('plan.finished.body')} />;
+    panel = <PlanPanel icon={<PartyPopper className="h-6 w-6" />} title={t('plan.finished.title')} body={t('plan.finished.body')} />;
   }
 
   return (
     <main className="mx-auto max-w-5xl px-5 pt-6 pb-8">
-      <Link
-        to="/dashboard"
-        className="-ml-2 inline-flex min-h-11 items-center gap-1 rounded-full pr-3 pl-1 text-sm font-semibold text-muted hover:bg-surface hover:text-ink"
-      >
-        <ChevronLeft aria-hidden="true" className="h-5 w-5" />
-        {t('plan.back')}
-      </Link>
+      <BackLink to="/dashboard">{t('plan.back')}</BackLink>
       <ErrorNotice message={routeError} className="mt-3" />
 
       <div className="mt-4 grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.1fr)] lg:items-start lg:gap-10">
@@ -207,28 +192,6 @@ function PlanView({
         </section>
       </div>
     </main>
-  );
-}
-
-function Panel({ icon, title, body, children }: { icon: ReactNode; title: string; body: string; children?: ReactNode }) {
-  return (
-    <section aria-labelledby="plan-panel-title" className="rounded-3xl border border-gold/30 bg-gold-soft/50 p-6 shadow-sm">
-      <div className="flex items-start gap-4">
-        <span
-          aria-hidden="true"
-          className="flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-surface text-gold shadow-sm"
-        >
-          {icon}
-        </span>
-        <div className="min-w-0">
-          <h2 id="plan-panel-title" className="font-serif text-2xl text-ink">
-            {title}
-          </h2>
-          {body ? <p className="mt-1 text-muted">{body}</p> : null}
-        </div>
-      </div>
-      {children ? <div className="mt-5">{children}</div> : null}
-    </section>
   );
 }
 
@@ -324,17 +287,7 @@ function PlanSkeleton() {
             <div className="h-4 w-full rounded bg-line/50" />
           </div>
         </div>
-        <ol className="flex flex-col gap-3">
-          {Array.from({ length: 7 }, (_, index) => (
-            <li key={index} className="flex h-[74px] animate-pulse items-center gap-4 rounded-2xl border border-line bg-surface p-3">
-              <div className="h-11 w-11 rounded-full bg-line/60" />
-              <div className="flex flex-1 flex-col gap-2">
-                <div className="h-3 w-16 rounded bg-line/60" />
-                <div className="h-4 w-2/3 rounded bg-line/70" />
-              </div>
-            </li>
-          ))}
-        </ol>
+        <DayRowsSkeleton count={7} />
       </div>
     </main>
   );

@@ -3,7 +3,7 @@ import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatClock } from '@selah/domain/duration';
 import type { PlayerTrack } from '@selah/domain/player';
-import { Spinner } from '../../components/Spinner';
+import { Spinner } from '../Spinner';
 import { isSameTrack, SKIP_SECONDS, useAudio } from '../../lib/audio';
 
 const rangeThumb =
@@ -14,11 +14,22 @@ const rangeTrack =
   '[&::-moz-range-track]:h-1.5 [&::-moz-range-track]:rounded-full [&::-moz-range-track]:bg-line [&::-moz-range-progress]:h-1.5 [&::-moz-range-progress]:rounded-full [&::-moz-range-progress]:bg-primary';
 
 /**
- * The day's audio through the app's one player (so the minimized bar can bring the user back): play/pause,
+ * A journey day's audio through the app's one player (so the minimized bar can bring the user back): play/pause,
  * skip 15 s back and forward, a seekable position and the time. Nothing plays until Play is pressed
  * (browsers allow audio only from a gesture); `resumeFrom` (seconds) continues where the user left off.
+ * With `label` the panel is a region named by it; `timeTestId` names the time line for tests.
  */
-export function DayAudio({ track, resumeFrom }: { track: PlayerTrack; resumeFrom: number | null }) {
+export function DayAudio({
+  track,
+  resumeFrom = null,
+  label,
+  timeTestId,
+}: {
+  track: PlayerTrack;
+  resumeFrom?: number | null;
+  label?: string;
+  timeTestId: string;
+}) {
   const { t } = useTranslation('player');
   const audio = useAudio();
   const loaded = isSameTrack(audio.track, track);
@@ -39,8 +50,9 @@ export function DayAudio({ track, resumeFrom }: { track: PlayerTrack; resumeFrom
   const max = Math.max(1, Math.ceil(duration));
   const fill = duration > 0 ? Math.min(100, (currentTime / duration) * 100) : 0;
 
+  const Panel = label === undefined ? 'div' : 'section';
   return (
-    <div className="rounded-3xl border border-line bg-surface p-5 shadow-sm sm:p-6">
+    <Panel aria-label={label} className="rounded-3xl border border-line bg-surface p-5 shadow-sm sm:p-6">
       <div className="flex items-center justify-center gap-6">
         <ControlButton label={t('skipBack', { count: SKIP_SECONDS })} disabled={!loaded} onClick={() => audio.skip(-SKIP_SECONDS)}>
           <SkipIcon icon={<RotateCcw aria-hidden="true" className="h-8 w-8" />} />
@@ -76,12 +88,12 @@ export function DayAudio({ track, resumeFrom }: { track: PlayerTrack; resumeFrom
         style={{ '--fill': `${fill}%` } as CSSProperties}
         className={`mt-5 h-6 w-full cursor-pointer appearance-none bg-transparent disabled:cursor-default ${rangeTrack} ${rangeThumb}`}
       />
-      <p data-testid="journey-audio-time" className="mt-1 flex justify-between text-sm text-muted tabular-nums">
+      <p data-testid={timeTestId} className="mt-1 flex justify-between text-sm text-muted tabular-nums">
         <span>{formatClock(currentTime)}</span>
         <span className="sr-only"> / </span>
         <span>{formatClock(duration)}</span>
       </p>
-    </div>
+    </Panel>
   );
 }
 
