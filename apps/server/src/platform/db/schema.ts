@@ -162,9 +162,10 @@ export const records = pgTable(
     ...timestamps,
   },
   (t) => [
-    // the user's feed (newest first, limit 20) and the completed-only queries
-    index('records_user_created_idx').on(t.userId, t.createdAt.desc()),
-    index('records_user_status_created_idx').on(t.userId, t.status, t.createdAt.desc()),
+    // the user's feed (newest first, limit 20) and the completed-only queries. NULLS FIRST is what
+    // `ORDER BY created_at DESC` means in PostgreSQL: only then can a query walk the index in order and stop early.
+    index('records_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
+    index('records_user_status_created_idx').on(t.userId, t.status, t.createdAt.desc().nullsFirst()),
     // search: case-insensitive substring match over title, preference and description (pg_trgm)
     index('records_search_trgm_idx').using('gin', sql`(${recordSearchText(t)}) gin_trgm_ops`),
     // claims of records waiting for an email address
@@ -217,7 +218,7 @@ export const dailyPrayers = pgTable(
     cycleKey: text('cycle_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('daily_prayers_date_idx').on(t.date.desc())],
+  (t) => [uniqueIndex('daily_prayers_date_idx').on(t.date.desc().nullsFirst())],
 );
 
 export const dailyPrayerTranslations = pgTable(
@@ -368,7 +369,7 @@ export const personalizedJourneys = pgTable(
     completedAt: timestamp('completed_at', { withTimezone: true }),
     ...timestamps,
   },
-  (t) => [index('personalized_journeys_user_created_idx').on(t.userId, t.createdAt.desc())],
+  (t) => [index('personalized_journeys_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst())],
 );
 
 export const personalizedJourneyDays = pgTable(
