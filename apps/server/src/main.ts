@@ -16,6 +16,7 @@ import { recordQueries } from './modules/records/records.queries';
 import { createVoicePipelineFromConfig } from './generation/voice-text';
 import { createWriterFromConfig } from './generation/writer/create-writer';
 import { createAncestorsWriter } from './generation/writer/ancestors-writer';
+import { warmEspeak } from './generation/voice/espeak';
 import { registerJourneyGeneration } from './modules/personalized/generate-journey.job';
 import { personalizedQueries } from './modules/personalized/personalized.queries';
 
@@ -122,6 +123,9 @@ async function main(): Promise<void> {
       live: app.live,
       logger: app.log,
     });
+    if (config.voice.provider === 'espeak') {
+      void warmEspeak().catch((error: unknown) => app.log.warn({ err: error }, 'could not warm up the espeak engines'));
+    }
     await registerJourneyGeneration(queue, {
       queries: personalizedQueries(database.db),
       writer: createAncestorsWriter({ contentDir: config.corpusDir }),

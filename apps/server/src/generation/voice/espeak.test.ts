@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyzeAudio } from '../master/measure-audio';
-import { createEspeakVoice } from './espeak';
+import { createEspeakVoice, ESPEAK_THREADS, warmEspeak } from './espeak';
 
 /** 16-bit PCM of a WAV that encodeWav wrote (44-byte header). */
 const samplesOf = (wav: Buffer) => new Int16Array(wav.buffer.slice(wav.byteOffset + 44, wav.byteOffset + wav.length));
@@ -36,6 +36,14 @@ describe('espeak-ng voice', () => {
     expect(analysis.durationSeconds).toBeLessThan(6);
     expect(analysis.meanVolumeDb).toBeGreaterThan(-35);
     expect(analysis.integratedLufs).toBeGreaterThan(-35);
+  });
+
+  it('warms every engine of the pool, and sentences voiced at once all come back', async () => {
+    await warmEspeak();
+    const voice = createEspeakVoice();
+    expect(voice.concurrency).toBe(ESPEAK_THREADS);
+    const clips = await Promise.all(['One.', 'Two.', 'Three.', 'Four.'].map((text) => voice.synthesize({ text, language: 'en' })));
+    for (const clip of clips) expect(clip.data.length).toBeGreaterThan(1000);
   });
 
   it('reads characters that would be SSML markup as text', async () => {

@@ -92,6 +92,21 @@ class EspeakPool {
 
 let pool: EspeakPool | undefined;
 
+/**
+ * Loads every engine of the pool now (a worker process calls it after start), so the first prayer does not
+ * wait about 3 s for the engines and their voice data.
+ */
+export async function warmEspeak(): Promise<void> {
+  pool ??= new EspeakPool(ESPEAK_THREADS);
+  const engines = pool;
+  const { voice, rate } = ESPEAK_VOICES.en;
+  await Promise.all(
+    Array.from({ length: ESPEAK_THREADS }, () =>
+      engines.synthesize({ text: 'Amen.', voice, rate, pitch: ESPEAK_PITCH, range: ESPEAK_PITCH_RANGE }),
+    ),
+  );
+}
+
 export function createEspeakVoice(): VoiceProvider {
   pool ??= new EspeakPool(ESPEAK_THREADS);
   const engines = pool;
