@@ -1,7 +1,7 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { LANGUAGES, type Language } from '@selah/domain/languages';
 import { z } from 'zod';
+import { loadCorpusFile, loadEveryLanguage } from './corpus-file';
 import { fill, limitWords, line, sanitizeForVoice } from './composer';
 import { countWords } from './openai-chat';
 import type { JourneyWriter, WrittenJourney, WrittenJourneyDay } from './writer';
@@ -183,38 +183,11 @@ export const ancestorsCorpusFile = (contentDir: string, language: Language): str
   path.join(contentDir, 'composer', 'ancestors', `${language}.json`);
 
 /** Reads and validates one corpus file; the error names the file and what is wrong with it. */
-export async function loadAncestorsCorpus(contentDir: string, language: Language): Promise<AncestorsCorpus> {
-  const file = ancestorsCorpusFile(contentDir, language);
-  let raw: string;
-  try {
-    raw = await readFile(file, 'utf8');
-  } catch (error) {
-    throw new Error(`Ancestors corpus ${file} could not be read: ${messageOf(error)}`, { cause: error });
-  }
-  let json: unknown;
-  try {
-    json = JSON.parse(raw);
-  } catch (error) {
-    throw new Error(`Ancestors corpus ${file} is not valid JSON: ${messageOf(error)}`, { cause: error });
-  }
-  const parsed = corpusSchema.safeParse(json);
-  if (!parsed.success) {
-    const issues = parsed.error.issues.slice(0, 8).map((issue) => `${issue.path.join('.') || 'file'}: ${issue.message}`);
-    const more = parsed.error.issues.length > 8 ? ` (and ${parsed.error.issues.length - 8} more)` : '';
-    throw new Error(`Ancestors corpus ${file} is invalid: ${issues.join('; ')}${more}`);
-  }
-  if (parsed.data.language !== language) {
-    throw new Error(`Ancestors corpus ${file} is invalid: language is "${parsed.data.language}", expected "${language}"`);
-  }
-  return parsed.data;
-}
+export const loadAncestorsCorpus = (contentDir: string, language: Language): Promise<AncestorsCorpus> =>
+  loadCorpusFile('Ancestors corpus', ancestorsCorpusFile(contentDir, language), corpusSchema, language);
 
-async function loadCorpora(contentDir: string): Promise<Record<Language, AncestorsCorpus>> {
-  const loaded = await Promise.all(LANGUAGES.map((language) => loadAncestorsCorpus(contentDir, language)));
-  return Object.fromEntries(LANGUAGES.map((language, i) => [language, loaded[i]!])) as Record<Language, AncestorsCorpus>;
-}
-
-const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+const loadCorpora = (contentDir: string): Promise<Record<Language, AncestorsCorpus>> =>
+  loadEveryLanguage((language) => loadAncestorsCorpus(contentDir, language));
 
 // ---- composing ----
 

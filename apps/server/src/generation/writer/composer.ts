@@ -1,8 +1,8 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { LANGUAGES, type Language } from '@selah/domain/languages';
 import { FOCUSES } from '@selah/domain/records';
 import { z } from 'zod';
+import { loadCorpusFile, loadEveryLanguage } from './corpus-file';
 import { countWords, targetWords } from './openai-chat';
 import type { PrayerRequest, PrayerWriter, WrittenPrayer } from './writer';
 
@@ -159,38 +159,11 @@ type Passage = z.infer<typeof passageSchema>;
 export const corpusFile = (contentDir: string, language: Language): string => path.join(contentDir, 'composer', `${language}.json`);
 
 /** Reads and validates one corpus file; the error names the file and what is wrong with it. */
-export async function loadCorpus(contentDir: string, language: Language): Promise<Corpus> {
-  const file = corpusFile(contentDir, language);
-  let raw: string;
-  try {
-    raw = await readFile(file, 'utf8');
-  } catch (error) {
-    throw new Error(`Composer corpus ${file} could not be read: ${messageOf(error)}`, { cause: error });
-  }
-  let json: unknown;
-  try {
-    json = JSON.parse(raw);
-  } catch (error) {
-    throw new Error(`Composer corpus ${file} is not valid JSON: ${messageOf(error)}`, { cause: error });
-  }
-  const parsed = corpusSchema.safeParse(json);
-  if (!parsed.success) {
-    const issues = parsed.error.issues.slice(0, 8).map((issue) => `${issue.path.join('.') || 'file'}: ${issue.message}`);
-    const more = parsed.error.issues.length > 8 ? ` (and ${parsed.error.issues.length - 8} more)` : '';
-    throw new Error(`Composer corpus ${file} is invalid: ${issues.join('; ')}${more}`);
-  }
-  if (parsed.data.language !== language) {
-    throw new Error(`Composer corpus ${file} is invalid: language is "${parsed.data.language}", expected "${language}"`);
-  }
-  return parsed.data;
-}
+export const loadCorpus = (contentDir: string, language: Language): Promise<Corpus> =>
+  loadCorpusFile('Composer corpus', corpusFile(contentDir, language), corpusSchema, language);
 
-async function loadCorpora(contentDir: string): Promise<Record<Language, Corpus>> {
-  const loaded = await Promise.all(LANGUAGES.map((language) => loadCorpus(contentDir, language)));
-  return Object.fromEntries(LANGUAGES.map((language, i) => [language, loaded[i]!])) as Record<Language, Corpus>;
-}
-
-const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+const loadCorpora = (contentDir: string): Promise<Record<Language, Corpus>> =>
+  loadEveryLanguage((language) => loadCorpus(contentDir, language));
 
 // ---- the person's words, cleaned for the voice ----
 
