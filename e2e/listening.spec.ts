@@ -33,6 +33,9 @@ test.beforeAll(async ({ request }, testInfo) => {
 
 const position = async (page: Page): Promise<number> => Number(await page.getByRole('slider', { name: 'Playback position' }).inputValue());
 
+/** The player's region holding the words of the prayer (player.text). */
+const PRAYER_TEXT = 'Prayer text';
+
 test('the dashboard in English shows Prayer of the Day, popular prayers and categories', async ({ page }) => {
   await page.goto('/dashboard?lng=en');
   const daily = page.getByRole('region', { name: 'Prayer of the Day' });
@@ -68,6 +71,8 @@ test('a card opens the player, the audio plays, skips clamp, minimize and restor
   await page.getByRole('button', { name: /^Evening Rest en .*, (Play|Reproducir|Odtwórz)$/ }).click();
   await expect(page).toHaveURL(pathIs('/player'));
   await expect(page.getByRole('heading', { name: 'Evening Rest en', level: 1 })).toBeVisible();
+  // The words, which the feed leaves out of its cards, are there too.
+  await expect(page.getByRole('region', { name: PRAYER_TEXT })).toContainText('Lord, you are near.');
 
   // Real playback: the position moves on.
   await expect.poll(() => position(page), { timeout: 15_000 }).toBeGreaterThan(1);
@@ -125,6 +130,20 @@ test('View all opens the category with its cards and the Create Your Prayer card
   await page.getByRole('button', { name: /^Still Waters en .*, (Play|Reproducir|Odtwórz)$/ }).click();
   await expect(page).toHaveURL(pathIs('/player'));
   await expect(page.getByRole('heading', { name: 'Still Waters en', level: 1 })).toBeVisible();
+  await expect(page.getByRole('region', { name: PRAYER_TEXT })).toContainText('Lord, you are near.');
+});
+
+test('a card opened at once shows its words, fetched once', async ({ page }) => {
+  let asked = 0;
+  await page.route('**/api/content/texts**', async (route) => {
+    asked += 1;
+    await route.continue();
+  });
+  await page.goto('/dashboard?lng=es');
+  await page.getByRole('button', { name: /^Morning Offering es .*, Reproducir$/ }).click();
+  await expect(page).toHaveURL(pathIs('/player'));
+  await expect(page.getByRole('region', { name: 'Texto de la oración' })).toContainText('Señor, tú estás cerca.');
+  expect(asked).toBe(1);
 });
 
 test('/player without a track goes to the dashboard', async ({ page }) => {

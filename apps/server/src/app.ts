@@ -2,17 +2,18 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './platform/config';
 import type { DatabaseHandle } from './platform/db/client';
+import { AccessLog } from './platform/access-log';
 import { registerErrorHandling } from './platform/errors';
 import { createMailer, type Mailer } from './platform/mailer';
 import { MEDIA_URL_PREFIX, type MediaStore } from './platform/media';
 import { createMediaStore } from './platform/media-store';
+import { registerSecurityHeaders } from './platform/security-headers';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { contentQueries } from './modules/content/content.queries';
 import { contentRoutes } from './modules/content/content.routes';
@@ -61,36 +62,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const { config, database } = deps;
   const app = Fastify({
     logger: deps.logger ?? { level: config.logLevel },
+    logController: new AccessLog(),
     trustProxy: true,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   // ---- external plugins ----
-  const secure = config.publicUrl.startsWith('https://');
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // sonner and React inline style attributes
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        mediaSrc: ["'self'", 'blob:', 'https:'],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        workerSrc: ["'self'"],
-        manifestSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'", 'https://appleid.apple.com', 'https://accounts.google.com'],
-        frameAncestors: ["'none'"],
-        ...(secure ? { upgradeInsecureRequests: [] } : {}),
-      },
-    },
-    strictTransportSecurity: secure,
-  });
+  registerSecurityHeaders(app, { secure: config.publicUrl.startsWith('https://') });
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {

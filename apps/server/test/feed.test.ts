@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Feed } from '@selah/domain/feed';
+import type { ContentItem, ContentTexts, Feed } from '@selah/domain/feed';
 import { records } from '../src/platform/db/schema';
 import { importContent, type Voicer } from '../src/modules/content/content.import';
 import { contentQueries } from '../src/modules/content/content.queries';
@@ -138,9 +138,39 @@ describe('content import and the dashboard feed', () => {
       { userId: id, status: 'processing', createdAt: at(2) },
       { userId: other.id, status: 'completed', title: 'Not mine', audioUrl: '/media/b.mp3', createdAt: at(5) },
     ]);
-    const body = (await feed('en', { cookie })).json<Feed>();
+    const response = await feed('en', { cookie });
+    const body = response.json<Feed>();
     expect(body.userPrayers?.map((prayer) => prayer.status)).toEqual(['pending', 'processing', 'completed']);
     expect(JSON.stringify(body.userPrayers)).not.toContain('Not mine');
+    // Compressed as asked, and a repeat visit is a 304.
+    const br = await feed('en', { cookie, 'accept-encoding': 'gzip, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(response.body);
+    expect(br.headers.etag).toBe(response.headers.etag);
+    expect((await feed('en', { cookie, 'if-none-match': response.headers.etag as string })).statusCode).toBe(304);
+  });
+
+  it('keeps the words out of the cards and sends the words of every card in one call, in the language', async () => {
+    const body = (await feed('es')).json<Feed>();
+    const cards = [...body.dailyPrayers, ...body.popularPrayers, ...body.categories.flatMap((category) => category.items)];
+    expect(cards.length).toBeGreaterThan(10);
+    for (const card of cards) expect(card).not.toHaveProperty('text');
+
+    const response = await t.app.inject({ url: '/api/content/texts?lng=es', headers: { 'accept-encoding': 'br' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    const texts = JSON.parse(brotliDecompressSync(response.rawPayload).toString()) as ContentTexts;
+    expect(texts.language).toBe('es');
+    expect(Object.keys(texts.texts).sort()).toEqual(cards.map((card) => card.id).sort());
+    expect(Object.values(texts.texts).every((text) => text.startsWith('Señor, tú estás cerca.'))).toBe(true);
+
+    const again = await t.app.inject({ url: '/api/content/texts?lng=es', headers: { 'if-none-match': response.headers.etag as string } });
+    expect(again.statusCode).toBe(304);
+    const pl = (await t.app.inject({ url: '/api/content/texts?lng=pl' })).json<ContentTexts>();
+    expect(Object.values(pl.texts).every((text) => text.startsWith('Panie, Ty jesteś blisko.'))).toBe(true);
+    const bad = await t.app.inject({ url: '/api/content/texts?lng=es&extra=1' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ error: { code: 'VALIDATION_ERROR' } });
   });
 
   it('lists categories and default content by preference, and rejects a bad preference', async () => {
@@ -150,7 +180,8 @@ describe('content import and the dashboard feed', () => {
       { id: 'peace', order: 2, name: 'Pokój' },
     ]);
     const peace = await t.app.inject({ url: '/api/content?preference=peace&lng=es' });
-    expect(peace.json<Array<{ title: string }>>().map((item) => item.title)).toEqual(['Still Waters es']);
+    expect(peace.json<ContentItem[]>().map((item) => item.title)).toEqual(['Still Waters es']);
+    expect(peace.json<ContentItem[]>()[0]!.text).toMatch(/^Señor, tú estás cerca\./);
     const bad = await t.app.inject({ url: '/api/content?preference=../../etc' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ error: { code: 'VALIDATION_ERROR' } });

@@ -139,7 +139,7 @@ describe('locales, web and platform', () => {
   });
 
   describe('security headers', () => {
-    it.each(['/', '/api/me', '/dashboard', '/locales/en/translation.json', '/health'])('are set on %s', async (url) => {
+    it.each(['/', '/dashboard', '/locales/en/translation.json', '/health'])('are set on the page and files: %s', async (url) => {
       const response = await t.app.inject({ url });
       const csp = response.headers['content-security-policy'];
       expect(typeof csp).toBe('string');
@@ -154,6 +154,20 @@ describe('locales, web and platform', () => {
       // Plain http (local install): no HSTS.
       expect(response.headers['strict-transport-security']).toBeUndefined();
     });
+
+    it.each(['/api/me', '/api/feed?lng=en', '/api/no-such-route'])(
+      'are the API set on %s: nothing may load, nothing may frame it',
+      async (url) => {
+        const response = await t.app.inject({ url });
+        expect(response.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
+        expect(response.headers['x-content-type-options']).toBe('nosniff');
+        expect(response.headers['x-frame-options']).toBe('DENY');
+        expect(response.headers['referrer-policy']).toBe('no-referrer');
+        expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
+        expect(response.headers['x-powered-by']).toBeUndefined();
+        expect(response.headers['strict-transport-security']).toBeUndefined();
+      },
+    );
   });
 });
 
@@ -168,6 +182,8 @@ describe('security headers behind https', () => {
     const response = await t.app.inject({ url: '/health' });
     expect(response.headers['strict-transport-security']).toMatch(/max-age=\d+/);
     expect(response.headers['content-security-policy']).toContain('upgrade-insecure-requests');
+    const api = await t.app.inject({ url: '/api/me' });
+    expect(api.headers['strict-transport-security']).toMatch(/max-age=\d+/);
   });
 });
 

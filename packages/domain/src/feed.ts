@@ -1,18 +1,25 @@
 import { z } from 'zod';
 
-/** One playable item of default content (a popular prayer or an affirmation) in one language. */
-export const contentItemSchema = z.object({
+/**
+ * The card of one playable item of default content (a popular prayer or an affirmation) in one language.
+ * Cards leave out the words: the dashboard needs only the cards, and the words of every card come in one
+ * later call (GET /api/content/texts) that the player reads.
+ */
+export const contentCardSchema = z.object({
   id: z.string(),
   slug: z.string(),
   /** "prayers" or a category id. */
   preference: z.string(),
   language: z.string(),
   title: z.string(),
-  text: z.string(),
   audioUrl: z.string(),
   duration: z.number(),
   createdAt: z.string(),
 });
+export type ContentCard = z.infer<typeof contentCardSchema>;
+
+/** A card with its words (GET /api/content?preference=). */
+export const contentItemSchema = contentCardSchema.extend({ text: z.string() });
 export type ContentItem = z.infer<typeof contentItemSchema>;
 
 export const dailyPrayerSchema = z.object({
@@ -21,7 +28,6 @@ export const dailyPrayerSchema = z.object({
   date: z.string(),
   language: z.string(),
   title: z.string(),
-  text: z.string(),
   audioUrl: z.string(),
   duration: z.number(),
 });
@@ -51,12 +57,19 @@ export const feedSchema = z.object({
   language: z.string(),
   /** Newest first; at most 10 (the dashboard shows 5); empty outside en and es. */
   dailyPrayers: z.array(dailyPrayerSchema),
-  popularPrayers: z.array(contentItemSchema),
-  categories: z.array(categorySchema.extend({ items: z.array(contentItemSchema) })),
+  popularPrayers: z.array(contentCardSchema),
+  categories: z.array(categorySchema.extend({ items: z.array(contentCardSchema) })),
   /** Signed in only: the user's records (completed, pending, processing), newest first, at most 20. */
   userPrayers: z.array(userPrayerSchema).nullable(),
 });
 export type Feed = z.infer<typeof feedSchema>;
+
+/** GET /api/content/texts?lng=xx — the words of every card in the feed (default content and daily prayers) by id. */
+export const contentTextsSchema = z.object({
+  language: z.string(),
+  texts: z.record(z.string(), z.string()),
+});
+export type ContentTexts = z.infer<typeof contentTextsSchema>;
 
 export const DAILY_PRAYER_FETCH_LIMIT = 10;
 export const DAILY_PRAYERS_SHOWN = 5;

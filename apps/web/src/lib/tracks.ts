@@ -1,13 +1,13 @@
-import type { ContentItem, DailyPrayer, UserPrayer } from '@selah/domain/feed';
+import type { ContentCard, DailyPrayer, UserPrayer } from '@selah/domain/feed';
 import type { PlayerTrack } from '@selah/domain/player';
 import type { PrayerRecord, SearchResult } from '@selah/domain/records';
 
-/** What the player gets for each kind of card. */
-export const contentTrack = (item: ContentItem): PlayerTrack => ({
+/** What the player gets for each kind of card. Feed cards come without their words (see content-texts.ts). */
+export const contentTrack = (item: ContentCard): PlayerTrack => ({
   id: item.id,
   title: item.title,
   audioUrl: item.audioUrl,
-  text: item.text,
+  text: '',
   duration: item.duration,
   isDefault: true,
   preference: item.preference,
@@ -18,7 +18,7 @@ export const dailyTrack = (prayer: DailyPrayer): PlayerTrack => ({
   id: prayer.id,
   title: prayer.title,
   audioUrl: prayer.audioUrl,
-  text: prayer.text,
+  text: '',
   duration: prayer.duration,
   isDefault: true,
   preference: 'daily',

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import {
   DAILY_PRAYER_FETCH_LIMIT,
   USER_RECORDS_LIMIT,
-  type ContentItem,
+  type ContentCard,
+  type ContentTexts,
   type DailyPrayer,
   type Feed,
   type UserPrayer,
@@ -12,6 +13,12 @@ import type { ContentQueries } from './content.queries';
 import { isoDate } from './daily.service';
 
 type PublicFeed = Omit<Feed, 'userPrayers'>;
+
+/** The public part of the dashboard in one language, and the words of its cards (sent apart). */
+export interface PublicContent {
+  feed: PublicFeed;
+  texts: ContentTexts;
+}
 
 /** Cached public parts are rebuilt at least this often, so other processes' imports show up too. */
 const PUBLIC_FEED_TTL_MS = 60_000;
@@ -31,22 +38,28 @@ function groupBy<T>(rows: T[], key: (row: T) => string): Map<string, T[]> {
 }
 
 export function feedService(queries: ContentQueries) {
-  const cache = new Map<string, { builtAt: number; feed: PublicFeed }>();
+  /** Per language: the content, and until when it may be served as it is (a minute, or the end of its day). */
+  const cache = new Map<Language, { freshUntil: number; today: string; content: PublicContent }>();
+  /** Builds under way, so that many requests at the moment the cache goes stale start only one. */
+  const building = new Map<Language, Promise<PublicContent>>();
+  /** Bumped by invalidate(), so a build that started before it does not fill the cache with old content. */
+  let generation = 0;
 
-  async function buildPublic(language: Language, today: string): Promise<PublicFeed> {
+  async function buildPublic(language: Language, today: string): Promise<PublicContent> {
+    const texts: Record<string, string> = {};
     const items = await queries.activeItems();
     const byId = groupBy(items, (row) => row.id);
-    const chosen: ContentItem[] = [];
+    const chosen: ContentCard[] = [];
     for (const rows of byId.values()) {
       const row = inLanguage(rows, language);
       if (!row?.audioUrl) continue;
+      texts[row.id] = row.text;
       chosen.push({
         id: row.id,
         slug: row.slug,
         preference: row.preference,
         language: row.language,
         title: row.title,
-        text: row.text,
         audioUrl: row.audioUrl,
         duration: row.duration ?? 0,
         createdAt: row.createdAt.toISOString(),
@@ -73,13 +86,13 @@ export function feedService(queries: ContentQueries) {
       dailyPrayers = latest.flatMap((day) => {
         const t = inLanguage(day.translations, language);
         if (!t?.audioUrl) return [];
+        texts[day.id] = t.text;
         return [
           {
             id: day.id,
             date: day.date,
             language: t.language,
             title: t.title,
-            text: t.text,
             audioUrl: t.audioUrl,
             duration: t.duration ?? 0,
           },
@@ -87,23 +100,50 @@ export function feedService(queries: ContentQueries) {
       });
     }
 
-    return { language, dailyPrayers, popularPrayers: chosen.filter((item) => item.preference === 'prayers'), categories };
+    return {
+      feed: { language, dailyPrayers, popularPrayers: chosen.filter((item) => item.preference === 'prayers'), categories },
+      texts: { language, texts },
+    };
   }
 
   return {
     /** Forget cached feeds (after an import or a publish in this process). */
     invalidate(): void {
+      generation += 1;
       cache.clear();
+      building.clear();
     },
 
-    async publicFeed(language: Language, now = new Date()): Promise<PublicFeed> {
-      const today = isoDate(now);
-      const key = `${language}:${today}`;
-      const hit = cache.get(key);
-      if (hit && now.getTime() - hit.builtAt < PUBLIC_FEED_TTL_MS) return hit.feed;
-      const feed = await buildPublic(language, today);
-      cache.set(key, { builtAt: now.getTime(), feed });
-      return feed;
+    /**
+     * The feed without the user's part and the words of its cards; the same objects until rebuilt. Once
+     * stale, it is still served (unless the day changed) while one rebuild runs.
+     */
+    publicContent(language: Language, now = Date.now()): PublicContent | Promise<PublicContent> {
+      const hit = cache.get(language);
+      if (hit && now < hit.freshUntil) return hit.content;
+      const today = isoDate(new Date(now));
+      let pending = building.get(language);
+      if (!pending) {
+        const started = generation;
+        const build: Promise<PublicContent> = buildPublic(language, today)
+          .then((content) => {
+            if (started === generation) {
+              cache.set(language, { freshUntil: Math.min(now + PUBLIC_FEED_TTL_MS, nextUtcMidnight(now)), today, content });
+            }
+            return content;
+          })
+          .finally(() => {
+            if (building.get(language) === build) building.delete(language);
+          });
+        building.set(language, build);
+        pending = build;
+      }
+      if (hit?.today === today) {
+        // The stale copy answers meanwhile; a failed rebuild is tried again by the next request.
+        pending.catch(() => undefined);
+        return hit.content;
+      }
+      return pending;
     },
 
     async userPrayers(userId: string): Promise<UserPrayer[]> {
@@ -126,5 +166,10 @@ export function feedService(queries: ContentQueries) {
 }
 
 export type FeedService = ReturnType<typeof feedService>;
+
+const nextUtcMidnight = (now: number): number => {
+  const date = new Date(now);
+  return Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate() + 1);
+};
 
 export const etagOf = (body: string): string => `"${createHash('sha1').update(body).digest('base64url')}"`;

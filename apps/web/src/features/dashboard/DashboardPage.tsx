@@ -1,15 +1,17 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { dailyDateLabel } from '@selah/domain/dates';
 import { formatDuration } from '@selah/domain/duration';
-import { DAILY_PRAYERS_SHOWN, type ContentItem } from '@selah/domain/feed';
+import { DAILY_PRAYERS_SHOWN, type ContentCard } from '@selah/domain/feed';
 import type { PlayerTrack } from '@selah/domain/player';
 import { CreateCard } from '../../components/CreateCard';
 import { CardSkeleton, PrayerCard } from '../../components/PrayerCard';
 import { Spinner } from '../../components/Spinner';
 import { useAudioControls } from '../../lib/audio';
 import { useAuth } from '../../lib/auth';
+import { contentTextsQueryOptions, useWithText } from '../../lib/content-texts';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { PersonalizedJourneysSection } from '../../components/personalized/PersonalizedJourneysSection';
 import { useRouteError } from '../../lib/route-error';
@@ -20,6 +22,8 @@ import { JourneysSection, JourneysSectionSkeleton } from './JourneysSection';
 
 /** The dashboard stops waiting for its data after this long and shows what it has (spec section 9). */
 export const DASHBOARD_SAFETY_TIMEOUT_MS = 5000;
+/** How long after the feed shows the words of its cards are fetched (they are not needed to paint). */
+const TEXTS_PREFETCH_DELAY_MS = 1000;
 
 function partOfDay(hour: number): 'morning' | 'afternoon' | 'evening' {
   if (hour < 12) return 'morning';
@@ -43,18 +47,29 @@ export default function DashboardPage() {
   const [routeError] = useRouteError();
   const data = feed.data;
 
+  // The words of the cards are needed only when one opens: fetch them once the dashboard has shown.
+  const queryClient = useQueryClient();
+  const feedLoaded = feed.isSuccess;
+  useEffect(() => {
+    if (!feedLoaded) return;
+    const timer = setTimeout(() => void queryClient.prefetchQuery(contentTextsQueryOptions(language)), TEXTS_PREFETCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [feedLoaded, language, queryClient]);
+  const withText = useWithText(language);
+
   const audio = useAudioControls();
   // Start playback inside the tap itself (iOS allows audio only from a user gesture), then show the player.
-  const open = (track: PlayerTrack) => {
+  const open = (card: PlayerTrack) => {
+    const track = withText(card);
     audio.open(track);
     void navigate('/player', { state: track });
   };
-  const viewAll = (state: CategoryState) => void navigate('/category', { state });
+  const viewAll = ({ name, items }: CategoryState) => void navigate('/category', { state: { name, items: items.map(withText) } });
   const now = new Date();
   const duration = (seconds: number) => formatDuration(seconds);
   const playLabel = t('card.play');
 
-  const contentCard = (item: ContentItem) => (
+  const contentCard = (item: ContentCard) => (
     <PrayerCard
       key={item.id}
       title={item.title}

@@ -7,6 +7,7 @@ import { isPlayerTrack, type PlayerTrack } from '@selah/domain/player';
 import { splitIntoLines } from '@selah/domain/text';
 import { Spinner } from '../../components/Spinner';
 import { isSameTrack, SKIP_SECONDS, useAudio } from '../../lib/audio';
+import { useTrackText } from '../../lib/content-texts';
 
 /** Prayer texts longer than this start collapsed behind See more (spec section 9). */
 const COLLAPSE_ABOVE_CHARS = 250;
@@ -19,7 +20,8 @@ export default function PlayerPage() {
 }
 
 function Player({ track }: { track: PlayerTrack }) {
-  const { t } = useTranslation('player');
+  const { t, i18n } = useTranslation('player');
+  const words = useTrackText(track, i18n.resolvedLanguage ?? 'en');
   const navigate = useNavigate();
   const audio = useAudio();
   const { open, minimize } = audio;
@@ -125,7 +127,7 @@ function Player({ track }: { track: PlayerTrack }) {
           </div>
         </section>
 
-        {track.text.trim() ? <PrayerText text={track.text} /> : null}
+        {words.text.trim() ? <PrayerText text={words.text} /> : words.isLoading ? <PrayerTextSkeleton label={t('text')} /> : null}
       </div>
     </main>
   );
@@ -252,6 +254,21 @@ function PrayerText({ text }: { text: string }) {
           {expanded ? t('seeLess') : t('seeMore')}
         </button>
       ) : null}
+    </section>
+  );
+}
+
+/** Where the words will be while they load: a few soft lines in the same card. */
+function PrayerTextSkeleton({ label }: { label: string }) {
+  return (
+    <section
+      aria-label={label}
+      aria-busy="true"
+      className="mx-auto flex w-full max-w-md flex-col gap-4 rounded-3xl border border-line bg-surface p-6 shadow-sm lg:max-w-none"
+    >
+      {['w-11/12', 'w-full', 'w-10/12', 'w-9/12'].map((width) => (
+        <div key={width} className={`h-4 animate-pulse rounded-full bg-line ${width}`} />
+      ))}
     </section>
   );
 }
