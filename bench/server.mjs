@@ -50,6 +50,8 @@ export function startServer(port, { onLog = () => undefined, env = {} } = {}) {
   });
   return {
     origin,
+    /** The server process (its main thread has the same id). */
+    pid: child.pid,
     ready: (async () => {
       console.log('Waiting for the server and its content import (the first run voices everything)...');
       await waitFor(async () => (await fetch(`${origin}/health`)).ok, 60_000, 'the server');
