@@ -6,7 +6,8 @@ const apiTarget = process.env.API_URL ?? 'http://localhost:8080';
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],
-  build: { outDir: 'dist', sourcemap: true, target: 'es2022' },
+  // The manifest lets bench:bundle follow the start-up import graph.
+  build: { outDir: 'dist', sourcemap: true, target: 'es2022', manifest: true },
   server: {
     port: 5173,
     proxy: { '/api': apiTarget, '/locales': apiTarget, '/media': apiTarget, '/health': apiTarget },

@@ -13,6 +13,13 @@ import { router } from './router';
 /** App start shows the loading screen for at least this long (spec section 9). */
 export const MIN_SPLASH_MS = 1000;
 
+/** The splash index.html paints before any script runs (the same look as LoadingScreen). */
+const BOOT_SPLASH_ID = 'boot-splash';
+
+/**
+ * App start: index.html's own splash stays up (React does not paint a second one over it) until the minimum has
+ * passed and the session is known; then the router renders and the splash goes.
+ */
 function Startup() {
   const { isPending } = useAuth();
   const [minimumElapsed, setMinimumElapsed] = useState(false);
@@ -20,7 +27,12 @@ function Startup() {
     const timer = setTimeout(() => setMinimumElapsed(true), MIN_SPLASH_MS);
     return () => clearTimeout(timer);
   }, []);
-  if (!minimumElapsed || isPending) return <LoadingScreen />;
+  const ready = minimumElapsed && !isPending;
+  const bootSplash = typeof document === 'undefined' ? null : document.getElementById(BOOT_SPLASH_ID);
+  useEffect(() => {
+    if (ready) bootSplash?.remove();
+  }, [ready, bootSplash]);
+  if (!ready) return bootSplash ? null : <LoadingScreen />;
   return <RouterProvider router={router} />;
 }
 

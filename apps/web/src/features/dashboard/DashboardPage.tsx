@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { dailyDateLabel } from '@selah/domain/dates';
@@ -42,10 +42,12 @@ export default function DashboardPage() {
     const timer = setTimeout(() => setGaveUpWaiting(true), DASHBOARD_SAFETY_TIMEOUT_MS);
     return () => clearTimeout(timer);
   }, []);
-  const loading = feed.isPending && !gaveUpWaiting;
+  // The sixty-odd cards render in the background when the feed arrives (React yields to the browser every few
+  // milliseconds), so the page stays responsive; the skeletons stay until they are ready.
+  const data = useDeferredValue(feed.data);
+  const loading = data === undefined && (feed.isPending || feed.data !== undefined) && !gaveUpWaiting;
   // A route that could not show what it was asked for (e.g. an unknown journey) sends its error here.
   const [routeError] = useRouteError();
-  const data = feed.data;
 
   // The words of the cards are needed only when one opens: fetch them once the dashboard has shown.
   const queryClient = useQueryClient();
