@@ -71,6 +71,4 @@ export const contentTextsSchema = z.object({
 });
 export type ContentTexts = z.infer<typeof contentTextsSchema>;
 
-export const DAILY_PRAYER_FETCH_LIMIT = 10;
-export const DAILY_PRAYERS_SHOWN = 5;
-export const USER_RECORDS_LIMIT = 20;
+export * from './feed-limits';

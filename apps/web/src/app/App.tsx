@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { Toaster } from 'sonner';
 import { LoadingScreen } from '../components/LoadingScreen';
@@ -27,7 +27,8 @@ function Startup() {
     const timer = setTimeout(() => setMinimumElapsed(true), MIN_SPLASH_MS);
     return () => clearTimeout(timer);
   }, []);
-  const ready = minimumElapsed && !isPending;
+  // The app's first screen renders in the background (time-sliced) while the splash is still up.
+  const ready = useDeferredValue(minimumElapsed && !isPending);
   const bootSplash = typeof document === 'undefined' ? null : document.getElementById(BOOT_SPLASH_ID);
   useEffect(() => {
     if (ready) bootSplash?.remove();

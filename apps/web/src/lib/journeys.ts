@@ -1,5 +1,5 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { JourneySummary, Progress, ProgressAction } from '@selah/domain/journeys';
+import type { JourneySummary, Progress, ProgressAction } from '@selah/domain/journey-rules';
 import { apiFetch } from './api';
 
 /**

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import type { PersonalizedDay, PersonalizedJourney, PersonalizedJourneyDetail } from '@selah/domain/personalized';
+import type { PersonalizedDay, PersonalizedJourney, PersonalizedJourneyDetail } from '@selah/domain/personalized-rules';
 import {
   applyPersonalizedJourneyChange,
   applyPersonalizedJourneyDetail,

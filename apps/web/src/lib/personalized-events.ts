@@ -1,4 +1,4 @@
-import type { PersonalizedJourney, PersonalizedJourneyStatus } from '@selah/domain/personalized';
+import type { PersonalizedJourney, PersonalizedJourneyStatus } from '@selah/domain/personalized-rules';
 
 // The `personalized-journey` events of GET /api/events: { type: 'personalized-journey', journey }, sent on
 // every status change (generating -> active or failed, retry) and day completion. live-events.tsx applies

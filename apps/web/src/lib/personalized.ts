@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { PersonalizedJourney, PersonalizedJourneyDetail } from '@selah/domain/personalized';
+import type { PersonalizedJourney, PersonalizedJourneyDetail } from '@selah/domain/personalized-rules';
 import { apiFetch } from './api';
 
 /**

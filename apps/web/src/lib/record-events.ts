@@ -1,5 +1,6 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import type { Feed, UserPrayer } from '@selah/domain/feed';
+import { USER_RECORDS_LIMIT } from '@selah/domain/feed-limits';
 import type { PrayerRecord, RecordsPage, RecordStatus } from '@selah/domain/records';
 
 // What a changed record (an event of GET /api/events, or an API answer) does to the cached queries.
@@ -17,9 +18,6 @@ export const FEED_QUERY_KEY = ['feed'] as const;
 export const SEARCH_QUERY_KEY = ['search'] as const;
 /** The quota and counts of GET /api/user/generation-stats. */
 export const GENERATION_STATS_QUERY_KEY = ['generation-stats'] as const;
-
-/** The feed carries at most this many of the user's prayers (USER_RECORDS_LIMIT in @selah/domain/feed). */
-const FEED_USER_PRAYERS_LIMIT = 20;
 
 const time = (iso: string): number => {
   const value = Date.parse(iso);
@@ -97,7 +95,7 @@ export function upsertRecordInFeed(feed: Feed | undefined, record: PrayerRecord)
   const index = current.findIndex((item) => item.id === record.id);
   if (prayer === null) return index === -1 ? feed : { ...feed, userPrayers: removeAt(current, index) };
   if (index !== -1) return { ...feed, userPrayers: replaceAt(current, index, prayer) };
-  const userPrayers = insertAt(current, insertionIndex(current, prayer.createdAt), prayer).slice(0, FEED_USER_PRAYERS_LIMIT);
+  const userPrayers = insertAt(current, insertionIndex(current, prayer.createdAt), prayer).slice(0, USER_RECORDS_LIMIT);
   return { ...feed, userPrayers };
 }
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { ERROR_DISPLAY_MS } from '@selah/domain/journeys';
+import { ERROR_DISPLAY_MS } from '@selah/domain/journey-rules';
 
 /**
  * Route errors (spec section 2): a page that cannot show what its address asks for redirects with the error

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { previewText } from '@selah/domain/journeys';
+import { previewText } from '@selah/domain/journey-rules';
 
 /**
  * Reflection and Prayer Focus: more than 25 words collapse to 25 plus an ellipsis, with See more / See less.

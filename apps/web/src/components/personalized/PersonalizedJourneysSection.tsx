@@ -8,7 +8,7 @@ import {
   personalizedCardState,
   type PersonalizedCardState,
   type PersonalizedJourney,
-} from '@selah/domain/personalized';
+} from '@selah/domain/personalized-rules';
 import { useAuth } from '../../lib/auth';
 import { formatMinutes } from '../../lib/journeys';
 import {

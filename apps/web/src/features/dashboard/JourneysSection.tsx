@@ -10,7 +10,7 @@ import {
   type JourneySummary,
   type Progress,
   type ProgressAction,
-} from '@selah/domain/journeys';
+} from '@selah/domain/journey-rules';
 import { JourneyCard, JourneyCardSkeleton, JourneyProgressBar } from '../../components/JourneyCard';
 import { useAuth } from '../../lib/auth';
 import {

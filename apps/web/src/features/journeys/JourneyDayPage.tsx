@@ -11,7 +11,7 @@ import {
   type JourneyDay,
   type JourneyDetail,
   type Progress,
-} from '@selah/domain/journeys';
+} from '@selah/domain/journey-rules';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { CompletionDialog } from '../../components/journey/CompletionDialog';
 import { DayAudio } from '../../components/journey/DayAudio';

@@ -13,7 +13,7 @@ import {
   type JourneyDayState,
   type JourneyDetail,
   type Progress,
-} from '@selah/domain/journeys';
+} from '@selah/domain/journey-rules';
 import { Button } from '../../components/Button';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { BackLink } from '../../components/journey/BackLink';

@@ -1,4 +1,4 @@
-import { dayDurationSeconds, type JourneyDay } from '@selah/domain/journeys';
+import { dayDurationSeconds, type JourneyDay } from '@selah/domain/journey-rules';
 import type { PlayerTrack } from '@selah/domain/player';
 
 export const planPath = (journeyId: string) => `/journey-plan/${encodeURIComponent(journeyId)}`;

@@ -2,7 +2,7 @@ import { ChevronLeft } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
-import { dayDurationSeconds, parseJourneyRouteId, shouldOfferCompletion } from '@selah/domain/journeys';
+import { dayDurationSeconds, parseJourneyRouteId, shouldOfferCompletion } from '@selah/domain/journey-rules';
 import {
   CLOCK_REFRESH_MS,
   countdown,
@@ -12,7 +12,7 @@ import {
   type JourneyType,
   type PersonalizedDay,
   type PersonalizedJourneyDetail,
-} from '@selah/domain/personalized';
+} from '@selah/domain/personalized-rules';
 import type { PlayerTrack } from '@selah/domain/player';
 import { CompletionDialog } from '../../components/journey/CompletionDialog';
 import { DayAudio } from '../../components/journey/DayAudio';

@@ -11,7 +11,7 @@ import {
   MESSAGE_ROTATION_MS,
   MESSAGE_TRANSITION_MS,
   type JourneyType,
-} from '@selah/domain/personalized';
+} from '@selah/domain/personalized-rules';
 import { Button } from '../../components/Button';
 import { Spinner } from '../../components/Spinner';
 import {

@@ -10,7 +10,7 @@ import {
   personalizedPlanStatus,
   type JourneyType,
   type PersonalizedJourneyDetail,
-} from '@selah/domain/personalized';
+} from '@selah/domain/personalized-rules';
 import { formatDuration } from '@selah/domain/duration';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { BackLink } from '../../components/journey/BackLink';

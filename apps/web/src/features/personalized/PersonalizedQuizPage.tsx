@@ -3,7 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { DEFAULT_LANGUAGE, isLanguage } from '@selah/domain/languages';
-import { DEFAULT_JOURNEY_TYPE, MAX_INPUT_LENGTH, type JourneyType } from '@selah/domain/personalized';
+import { DEFAULT_JOURNEY_TYPE, MAX_INPUT_LENGTH, type JourneyType } from '@selah/domain/personalized-rules';
 import { Button } from '../../components/Button';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { personalizedLoadingPath, personalizedQuizPath, type PersonalizedLoadingState } from '../../lib/personalized';

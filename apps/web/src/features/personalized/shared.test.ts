@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { countdown, type PersonalizedDay } from '@selah/domain/personalized';
+import { countdown, type PersonalizedDay } from '@selah/domain/personalized-rules';
 import { countdownText, dayCardState, isUuid } from './shared';
 
 const START = Date.UTC(2026, 10, 22, 8, 0);

@@ -7,7 +7,7 @@ import {
   type Countdown,
   type JourneyType,
   type PersonalizedDay,
-} from '@selah/domain/personalized';
+} from '@selah/domain/personalized-rules';
 
 /** The ids the server accepts (z.uuid()): 8-4-4-4-12 hex digits. */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

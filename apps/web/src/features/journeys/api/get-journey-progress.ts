@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Progress } from '@selah/domain/journeys';
+import type { Progress } from '@selah/domain/journey-rules';
 import { apiFetch } from '../../../lib/api';
 import { useAuth } from '../../../lib/auth';
 import { journeyProgressQueryKey } from '../../../lib/journeys';

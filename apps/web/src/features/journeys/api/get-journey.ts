@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { JourneyDetail } from '@selah/domain/journeys';
+import type { JourneyDetail } from '@selah/domain/journey-rules';
 import { apiFetch, ApiError } from '../../../lib/api';
 import { journeyQueryKey } from '../../../lib/journeys';
 

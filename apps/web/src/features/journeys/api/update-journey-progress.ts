@@ -9,7 +9,7 @@ import {
   type JourneyProgress,
   type Progress,
   type ProgressAction,
-} from '@selah/domain/journeys';
+} from '@selah/domain/journey-rules';
 import {
   applyJourneyPlayback,
   applyJourneyProgress,

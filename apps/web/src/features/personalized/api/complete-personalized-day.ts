@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { completePersonalizedDay, type PersonalizedJourneyDetail } from '@selah/domain/personalized';
+import { completePersonalizedDay, type PersonalizedJourneyDetail } from '@selah/domain/personalized-rules';
 import { apiFetch } from '../../../lib/api';
 import { applyPersonalizedJourneyDetail, personalizedJourneyKey } from '../../../lib/personalized';
 

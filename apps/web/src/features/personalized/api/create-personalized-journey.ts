@@ -1,5 +1,5 @@
 import { useMutation, useMutationState, useQueryClient, type Mutation } from '@tanstack/react-query';
-import type { CreatePersonalizedJourney, PersonalizedJourneyDetail } from '@selah/domain/personalized';
+import type { CreatePersonalizedJourney, PersonalizedJourneyDetail } from '@selah/domain/personalized-rules';
 import { apiFetch } from '../../../lib/api';
 import { applyPersonalizedJourneyDetail } from '../../../lib/personalized';
 

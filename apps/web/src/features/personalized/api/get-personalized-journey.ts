@@ -1,5 +1,5 @@
 import { queryOptions, useQuery, type UseQueryOptions } from '@tanstack/react-query';
-import type { PersonalizedJourneyDetail } from '@selah/domain/personalized';
+import type { PersonalizedJourneyDetail } from '@selah/domain/personalized-rules';
 import { ApiError } from '../../../lib/api';
 import { getPersonalizedJourney, personalizedJourneyKey } from '../../../lib/personalized';
 

@@ -1,0 +1,222 @@
+/**
+ * The rules of personalized journeys without the API shapes (personalized.ts, which re-exports these): what
+ * the web app needs on the dashboard without loading zod.
+ */
+import { DAY_MS, type JourneyCardAction } from './journey-rules';
+import type { PersonalizedDay, PersonalizedJourney } from './personalized';
+
+export type { CreatePersonalizedJourney, PersonalizedDay, PersonalizedJourney, PersonalizedJourneyDetail } from './personalized';
+
+export const PERSONALIZED_TOTAL_DAYS = 7;
+/** The completion modal opens at 95% of the day's audio. */
+export const PERSONALIZED_COMPLETION_THRESHOLD = 0.95;
+/** The loading screen shows an error after 120 s while still generating. */
+export const LOADING_TIMEOUT_MS = 120_000;
+/** Retry is allowed at most 3 times. */
+export const MAX_RETRIES = 3;
+export const MESSAGE_ROTATION_MS = 3000;
+export const MESSAGE_TRANSITION_MS = 500;
+/** The clock that opens days is refreshed every minute. */
+export const CLOCK_REFRESH_MS = 60_000;
+/** The free text the user writes ("Who do you want to pray for?"), after trimming. */
+export const MAX_INPUT_LENGTH = 500;
+
+export const JOURNEY_TYPES = ['ancestors'] as const;
+export type JourneyType = (typeof JOURNEY_TYPES)[number];
+export const DEFAULT_JOURNEY_TYPE: JourneyType = 'ancestors';
+/** The ancestors journey card: 7 days, 15 minutes in all (spec section 3). */
+export const ANCESTORS_DEFAULTS = { totalDays: 7, totalDuration: 15 } as const;
+/** The fixed English day titles of the ancestors journey, day 1 to day 7 (translations live in the locales). */
+export const ANCESTORS_DAY_TITLES = [
+  'Remembering Ancestors',
+  'Honoring Their Memory',
+  'Seeking Peace',
+  'Finding Comfort',
+  'Celebrating Their Life',
+  'Giving Thanks',
+  'Moving Forward',
+] as const;
+
+export function isJourneyType(value: unknown): value is JourneyType {
+  return typeof value === 'string' && (JOURNEY_TYPES as readonly string[]).includes(value);
+}
+
+// ---- statuses ----
+
+export const PERSONALIZED_JOURNEY_STATUSES = ['generating', 'active', 'completed', 'failed'] as const;
+export type PersonalizedJourneyStatus = (typeof PERSONALIZED_JOURNEY_STATUSES)[number];
+export const PERSONALIZED_DAY_STATUSES = ['generated', 'available', 'completed'] as const;
+export type PersonalizedDayStatus = (typeof PERSONALIZED_DAY_STATUSES)[number];
+
+// ---- opening days ----
+
+type DayTiming = Pick<PersonalizedDay, 'dayNumber' | 'status' | 'availableAt'>;
+
+/** Day n opens (n-1) whole days (24 h each, elapsed time) after the journey started. */
+export function dayAvailableAt(startedAt: string | Date, dayNumber: number): Date {
+  const start = typeof startedAt === 'string' ? Date.parse(startedAt) : startedAt.getTime();
+  return new Date(start + (dayNumber - 1) * DAY_MS);
+}
+
+/** The availability time has passed: at or after availableAt; a day without one has nothing to wait for. */
+export function availabilityPassed(availableAt: string | null, now: Date): boolean {
+  return availableAt === null || Date.parse(availableAt) <= now.getTime();
+}
+
+/**
+ * Day 1 is always open. Day n is open only if its status is generated, available or completed, day n-1 is
+ * completed, and its availability time has passed. `previousDay` is day n-1 (undefined when unknown -> closed).
+ */
+export function isPersonalizedDayOpen(day: DayTiming, previousDay: Pick<PersonalizedDay, 'status'> | undefined, now: Date): boolean {
+  if (day.dayNumber === 1) return true;
+  return (
+    (PERSONALIZED_DAY_STATUSES as readonly string[]).includes(day.status) &&
+    previousDay?.status === 'completed' &&
+    availabilityPassed(day.availableAt, now)
+  );
+}
+
+/**
+ * A day counts as available when its status is generated and its scheduled time has passed. A day the
+ * server already marked available counts too; a completed day does not.
+ */
+export function isDayAvailable(day: Pick<PersonalizedDay, 'status' | 'availableAt'>, now: Date): boolean {
+  return (day.status === 'generated' || day.status === 'available') && availabilityPassed(day.availableAt, now);
+}
+
+// ---- completing a day ----
+
+export type CompletePersonalizedDayResult =
+  | { ok: true; journey: PersonalizedJourney; day: PersonalizedDay; changed: boolean }
+  | { ok: false; reason: 'journey_not_ready' | 'day_not_found' | 'day_locked' };
+
+/**
+ * Marks the day completed at `now`. If it is the journey's current day, currentDay advances by 1, or, on the
+ * last day, the journey becomes completed (completedAt = now; currentDay stays at the last day).
+ * Completing a completed day changes nothing (changed: false). Refused while the journey is generating or
+ * failed, for a day that does not exist, and for a day that is not open (`isPersonalizedDayOpen`).
+ */
+export function completePersonalizedDay(
+  journey: PersonalizedJourney,
+  days: readonly PersonalizedDay[],
+  dayNumber: number,
+  now: Date,
+): CompletePersonalizedDayResult {
+  if (journey.status !== 'active' && journey.status !== 'completed') return { ok: false, reason: 'journey_not_ready' };
+  const day = days.find((candidate) => candidate.dayNumber === dayNumber);
+  if (!day) return { ok: false, reason: 'day_not_found' };
+  if (day.status === 'completed') return { ok: true, journey, day, changed: false };
+  const previous = days.find((candidate) => candidate.dayNumber === dayNumber - 1);
+  if (!isPersonalizedDayOpen(day, previous, now)) return { ok: false, reason: 'day_locked' };
+
+  const at = now.toISOString();
+  let next: PersonalizedJourney = { ...journey, updatedAt: at };
+  if (dayNumber === journey.currentDay) {
+    next =
+      dayNumber >= journey.totalDays ? { ...next, status: 'completed', completedAt: at } : { ...next, currentDay: journey.currentDay + 1 };
+  }
+  return { ok: true, journey: next, day: { ...day, status: 'completed', completedAt: at }, changed: true };
+}
+
+// ---- generation failure and retry ----
+
+/** The generate call failed: failed with the message, unless the journey is already active or completed. */
+export function markGenerationFailed(journey: PersonalizedJourney, error: string | null, now: Date): PersonalizedJourney {
+  if (journey.status === 'active' || journey.status === 'completed') return journey;
+  return { ...journey, status: 'failed', error, updatedAt: now.toISOString() };
+}
+
+/** Retry: a failed journey goes back to generating with the error cleared; any other journey is unchanged. */
+export function retryGeneration(journey: PersonalizedJourney, now: Date): PersonalizedJourney {
+  if (journey.status !== 'failed') return journey;
+  return { ...journey, status: 'generating', error: null, updatedAt: now.toISOString() };
+}
+
+/** Whether another retry is allowed after `retriesSoFar` retries (at most MAX_RETRIES). */
+export function canRetry(retriesSoFar: number): boolean {
+  return retriesSoFar < MAX_RETRIES;
+}
+
+// ---- cards and the plan page ----
+
+export type PersonalizedCardState = 'new' | 'generating' | 'in_progress' | 'completed' | 'failed';
+
+/** No journey: new; otherwise by status (active -> in progress). Personalized journeys cannot be paused. */
+export function personalizedCardState(journey: Pick<PersonalizedJourney, 'status'> | null): PersonalizedCardState {
+  if (!journey) return 'new';
+  switch (journey.status) {
+    case 'generating':
+      return 'generating';
+    case 'active':
+      return 'in_progress';
+    case 'completed':
+      return 'completed';
+    case 'failed':
+      return 'failed';
+  }
+}
+
+/** The card's button; null while generating (the card shows progress and opens the loading page). */
+export function personalizedCardAction(state: PersonalizedCardState): JourneyCardAction | 'retry' | null {
+  switch (state) {
+    case 'new':
+      return 'start';
+    case 'generating':
+      return null;
+    case 'in_progress':
+      return 'continue';
+    case 'completed':
+      return 'replay';
+    case 'failed':
+      return 'retry';
+  }
+}
+
+/** Time left until a day opens; the UI words it (see `countdown`). */
+export type Countdown =
+  { kind: 'open' } | { kind: 'hours'; hours: number; minutes: number } | { kind: 'tomorrow' } | { kind: 'days'; days: number };
+
+const MINUTES_PER_DAY = 24 * 60;
+
+/**
+ * Time left until `availableAt`, for "Available in {h}h {m}m", "Available tomorrow", "Available in {n} days".
+ * Measured in whole minutes rounded up (so it never reads 0h 0m while waiting), m = ceil((availableAt - now) / 1 min):
+ * - m <= 0 (the time has come or passed): open;
+ * - m < 24 h: hours and minutes (m = 1 -> 0h 1m, 23h 59m);
+ * - 24 h <= m < 48 h: tomorrow;
+ * - otherwise: days = floor(m / 24 h), so every band is one day wide: [48 h, 72 h) -> 2 days, [72 h, 96 h) -> 3.
+ * `availableAt` null counts as open.
+ */
+export function countdown(availableAt: string | Date | null, now: Date): Countdown {
+  if (availableAt === null) return { kind: 'open' };
+  const at = typeof availableAt === 'string' ? Date.parse(availableAt) : availableAt.getTime();
+  const minutes = Math.ceil((at - now.getTime()) / 60_000);
+  if (!(minutes > 0)) return { kind: 'open' };
+  if (minutes < MINUTES_PER_DAY) return { kind: 'hours', hours: Math.floor(minutes / 60), minutes: minutes % 60 };
+  if (minutes < 2 * MINUTES_PER_DAY) return { kind: 'tomorrow' };
+  return { kind: 'days', days: Math.floor(minutes / MINUTES_PER_DAY) };
+}
+
+/**
+ * What the plan page shows under the day cards, about the journey's current day:
+ * - open: "New day is available!" with Begin (day 1, nothing completed yet) or Continue Your Journey;
+ * - waiting: the current day opens at availableAt (show `countdown`);
+ * - completed: every day done; pending: still generating, failed, or the current day is missing.
+ */
+export type PlanStatus =
+  | { kind: 'open'; day: number; begin: boolean }
+  | { kind: 'waiting'; day: number; availableAt: string | null }
+  | { kind: 'completed' }
+  | { kind: 'pending' };
+
+export function personalizedPlanStatus(journey: PersonalizedJourney, days: readonly PersonalizedDay[], now: Date): PlanStatus {
+  if (journey.status === 'completed') return { kind: 'completed' };
+  if (journey.status !== 'active') return { kind: 'pending' };
+  const day = days.find((candidate) => candidate.dayNumber === journey.currentDay);
+  if (!day) return { kind: 'pending' };
+  const previous = days.find((candidate) => candidate.dayNumber === day.dayNumber - 1);
+  if (isPersonalizedDayOpen(day, previous, now)) {
+    return { kind: 'open', day: day.dayNumber, begin: day.dayNumber === 1 && day.status !== 'completed' };
+  }
+  return { kind: 'waiting', day: day.dayNumber, availableAt: day.availableAt };
+}
