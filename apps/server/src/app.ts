@@ -100,14 +100,20 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.decorate('auth', auth);
 
   app.decorateRequest('sessionUser', null);
-  app.addHook('onRequest', async (request) => {
+  // A callback hook, not an async one: no promise on the hot path of requests without a session.
+  app.addHook('onRequest', (request, _reply, done) => {
     const url = request.url;
-    if (url.startsWith('/api/') && !url.startsWith('/api/auth/') && !url.startsWith('/api/docs')) {
-      // Without a cookie or a bearer token there is no session to read: skip the lookup (the feed's hot path).
-      const { cookie, authorization } = request.headers;
-      if (!authorization && !cookie?.includes('session_token')) return;
-      request.sessionUser = await readSessionUser(auth, request);
+    const { cookie, authorization } = request.headers;
+    const mayHaveSession = Boolean(authorization) || Boolean(cookie?.includes('session_token'));
+    // Without a cookie or a bearer token there is no session to read: skip the lookup (the feed's hot path).
+    if (!mayHaveSession || !url.startsWith('/api/') || url.startsWith('/api/auth/') || url.startsWith('/api/docs')) {
+      done();
+      return;
     }
+    readSessionUser(auth, request).then((user) => {
+      request.sessionUser = user;
+      done();
+    }, done);
   });
 
   await app.register(healthRoutes);
