@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   DAILY_PRAYER_FETCH_LIMIT,
   USER_RECORDS_LIMIT,
@@ -171,5 +170,3 @@ const nextUtcMidnight = (now: number): number => {
   const date = new Date(now);
   return Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate() + 1);
 };
-
-export const etagOf = (body: string): string => `"${createHash('sha1').update(body).digest('base64url')}"`;
