@@ -127,6 +127,23 @@ describe('content import and the dashboard feed', () => {
     expect(br.headers.etag).toBe(plain.headers.etag);
   });
 
+  it('answers the same while the content is rebuilt as from the cache, for the feed and the words', async () => {
+    const get = (url: string) => t.app.inject({ url, headers: { 'accept-encoding': 'br' } });
+    for (const url of ['/api/feed?lng=es', '/api/content/texts?lng=es']) {
+      t.app.feed.invalidate();
+      // The first ones wait for the one rebuild; the next is answered from the cache at once.
+      const during = await Promise.all([get(url), get(url), get(url)]);
+      const cached = await get(url);
+      for (const response of [...during, cached]) {
+        expect(response.statusCode).toBe(200);
+        expect(response.headers.etag).toBe(cached.headers.etag);
+        expect(response.headers['content-encoding']).toBe('br');
+        expect(response.rawPayload.equals(cached.rawPayload)).toBe(true);
+      }
+      expect(JSON.parse(brotliDecompressSync(cached.rawPayload).toString())).toMatchObject({ language: 'es' });
+    }
+  });
+
   it("adds the signed-in user's prayers (completed, pending, processing), newest first", async () => {
     const { id, cookie } = await registerUser(t.app, 'feed-user@example.com');
     const other = await registerUser(t.app, 'feed-other@example.com');

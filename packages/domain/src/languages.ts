@@ -10,6 +10,7 @@ export function isLanguage(value: unknown): value is Language {
 
 /** Maps a browser tag such as "es-MX" or "pl" to a supported language, else the default. */
 export function toLanguage(tag: string | null | undefined): Language {
+  if (isLanguage(tag)) return tag; // what the app itself sends: no parsing
   const base = (tag ?? '').trim().toLowerCase().split(/[-_]/)[0];
   return isLanguage(base) ? base : DEFAULT_LANGUAGE;
 }

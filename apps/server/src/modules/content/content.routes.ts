@@ -1,19 +1,27 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '@selah/domain/errors';
 import type { ContentItem } from '@selah/domain/feed';
 import { toLanguage } from '@selah/domain/languages';
 import { encodeBody, ownEncoding, sendCached, sendEncoded, sendFresh, type EncodedBody } from '../../platform/json-responses';
+import type { SessionUser } from '../auth/session';
 import type { FeedService, PublicContent } from './feed.service';
+
+interface Serialized {
+  content: PublicContent;
+  json: string;
+  signedOut: EncodedBody;
+  texts: EncodedBody;
+}
 
 const languageQuery = z.object({ lng: z.string().max(20).optional() }).strict();
 
 export const contentRoutes: FastifyPluginAsyncZod<{ feed: FeedService }> = async (app, { feed }) => {
   /** Per language: the public content, its feed as JSON, and the signed-out feed and the texts compressed. */
-  const serialized = new Map<string, { content: PublicContent; json: string; signedOut: EncodedBody; texts: EncodedBody }>();
+  const serialized = new Map<string, Serialized>();
   // The public content is rebuilt at most once a minute per language: serialise and compress it once then.
-  const publicContent = async (lng: string | undefined) => {
-    const content = await feed.publicContent(toLanguage(lng));
+  const serialize = (content: PublicContent): Serialized => {
     const key = content.feed.language;
     let entry = serialized.get(key);
     if (entry?.content !== content) {
@@ -25,6 +33,30 @@ export const contentRoutes: FastifyPluginAsyncZod<{ feed: FeedService }> = async
     }
     return entry;
   };
+  /**
+   * The serialised public content: at once when cached (almost every request), else once the one rebuild is
+   * done. The cached path makes no promise: once better-auth has turned on AsyncLocalStorage (the first
+   * sign-in), every promise costs more on Node 20, and the signed-out dashboard feed is the busiest route.
+   */
+  const publicContent = (lng: string | undefined): Serialized | Promise<Serialized> => {
+    const content = feed.publicContent(toLanguage(lng));
+    return content instanceof Promise ? content.then(serialize) : serialize(content);
+  };
+
+  const sendFeed = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    content: Serialized | Promise<Serialized>,
+    user: SessionUser | null,
+  ) => {
+    const { json, signedOut } = await content;
+    if (!user) return sendEncoded(request, reply, signedOut);
+    const userPrayers = JSON.stringify(await feed.userPrayers(user.id));
+    return sendFresh(request, reply, `${json.slice(0, -1)},"userPrayers":${userPrayers}}`);
+  };
+
+  const sendTexts = async (request: FastifyRequest, reply: FastifyReply, content: Promise<Serialized>) =>
+    sendEncoded(request, reply, (await content).texts);
 
   app.get(
     '/api/feed',
@@ -37,12 +69,13 @@ export const contentRoutes: FastifyPluginAsyncZod<{ feed: FeedService }> = async
         response: { 400: apiErrorSchema },
       },
     },
-    async (request, reply) => {
-      const { json, signedOut } = await publicContent(request.query.lng);
+    (request, reply) => {
+      const content = publicContent(request.query.lng);
       const user = request.sessionUser;
-      if (!user) return sendEncoded(request, reply, signedOut);
-      const userPrayers = JSON.stringify(await feed.userPrayers(user.id));
-      return sendFresh(request, reply, `${json.slice(0, -1)},"userPrayers":${userPrayers}}`);
+      if (content instanceof Promise || user) return sendFeed(request, reply, content, user);
+      // Signed out with the content cached: answered in this tick (a sync handler sends and returns nothing).
+      sendEncoded(request, reply, content.signedOut);
+      return undefined;
     },
   );
 
@@ -57,7 +90,12 @@ export const contentRoutes: FastifyPluginAsyncZod<{ feed: FeedService }> = async
         response: { 400: apiErrorSchema },
       },
     },
-    async (request, reply) => sendEncoded(request, reply, (await publicContent(request.query.lng)).texts),
+    (request, reply) => {
+      const content = publicContent(request.query.lng);
+      if (content instanceof Promise) return sendTexts(request, reply, content);
+      sendEncoded(request, reply, content.texts);
+      return undefined;
+    },
   );
 
   app.get(
