@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dailyDateLabel } from './dates';
+import { dailyDateLabel, partOfDay } from './dates';
 
 describe('dailyDateLabel', () => {
   const now = new Date(2025, 2, 12, 9, 30); // Wednesday 12 March 2025, local time
@@ -18,5 +18,20 @@ describe('dailyDateLabel', () => {
     expect(dailyDateLabel('2025-03-10', now, 'en')).toEqual({ kind: 'date', text: 'Monday, March 10' });
     expect(dailyDateLabel('2025-03-10', now, 'es')).toEqual({ kind: 'date', text: 'lunes, 10 de marzo' });
     expect(dailyDateLabel('2025-03-10', now, 'pl')).toEqual({ kind: 'date', text: 'poniedziałek, 10 marca' });
+  });
+});
+
+describe('partOfDay', () => {
+  it('greets the morning from 5 to noon, the afternoon until 6 pm, and the evening through the night', () => {
+    expect([5, 11, 12, 17, 18, 23, 0, 4].map(partOfDay)).toEqual([
+      'morning',
+      'morning',
+      'afternoon',
+      'afternoon',
+      'evening',
+      'evening',
+      'evening',
+      'evening',
+    ]);
   });
 });

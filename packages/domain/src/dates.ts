@@ -18,3 +18,12 @@ export function dailyDateLabel(isoDate: string, now: Date, locale: string): Date
   );
   return { kind: 'date', text };
 }
+
+export type PartOfDay = 'morning' | 'afternoon' | 'evening';
+
+/** Which greeting the dashboard opens with at a local hour (0-23): night prayer before dawn is still evening. */
+export function partOfDay(hour: number): PartOfDay {
+  if (hour >= 5 && hour < 12) return 'morning';
+  if (hour >= 12 && hour < 18) return 'afternoon';
+  return 'evening';
+}

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { dailyDateLabel } from '@selah/domain/dates';
+import { dailyDateLabel, partOfDay } from '@selah/domain/dates';
 import { formatDuration } from '@selah/domain/duration';
 import type { ContentCard } from '@selah/domain/feed';
 import { DAILY_PRAYERS_SHOWN } from '@selah/domain/feed-limits';
@@ -25,12 +25,6 @@ import { JourneysSection, JourneysSectionSkeleton } from './JourneysSection';
 export const DASHBOARD_SAFETY_TIMEOUT_MS = 5000;
 /** How long after the feed shows the words of its cards are fetched (they are not needed to paint). */
 const TEXTS_PREFETCH_DELAY_MS = 1000;
-
-function partOfDay(hour: number): 'morning' | 'afternoon' | 'evening' {
-  if (hour < 12) return 'morning';
-  if (hour < 18) return 'afternoon';
-  return 'evening';
-}
 
 export default function DashboardPage() {
   const { t, i18n } = useTranslation('common');
