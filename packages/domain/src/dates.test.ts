@@ -1,23 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { dailyDateLabel, partOfDay } from './dates';
+import { dailyDateLabel, dateFormat, partOfDay } from './dates';
 
 describe('dailyDateLabel', () => {
   const now = new Date(2025, 2, 12, 9, 30); // Wednesday 12 March 2025, local time
 
   it('says today and yesterday relative to the local date', () => {
-    expect(dailyDateLabel('2025-03-12', now, 'en')).toEqual({ kind: 'today' });
-    expect(dailyDateLabel('2025-03-11', now, 'es')).toEqual({ kind: 'yesterday' });
+    expect(dailyDateLabel('2025-03-12', now)).toEqual({ kind: 'today' });
+    expect(dailyDateLabel('2025-03-11', now)).toEqual({ kind: 'yesterday' });
   });
 
   it('crosses month and year boundaries for yesterday', () => {
-    expect(dailyDateLabel('2025-02-28', new Date(2025, 2, 1, 0, 5), 'en')).toEqual({ kind: 'yesterday' });
-    expect(dailyDateLabel('2024-12-31', new Date(2025, 0, 1, 23, 59), 'en')).toEqual({ kind: 'yesterday' });
+    expect(dailyDateLabel('2025-02-28', new Date(2025, 2, 1, 0, 5))).toEqual({ kind: 'yesterday' });
+    expect(dailyDateLabel('2024-12-31', new Date(2025, 0, 1, 23, 59))).toEqual({ kind: 'yesterday' });
   });
 
-  it('otherwise gives the weekday and the date in the language', () => {
-    expect(dailyDateLabel('2025-03-10', now, 'en')).toEqual({ kind: 'date', text: 'Monday, March 10' });
-    expect(dailyDateLabel('2025-03-10', now, 'es')).toEqual({ kind: 'date', text: 'lunes, 10 de marzo' });
-    expect(dailyDateLabel('2025-03-10', now, 'pl')).toEqual({ kind: 'date', text: 'poniedziałek, 10 marca' });
+  it('otherwise gives the weekday, the month and the day of the calendar date', () => {
+    // Monday 10 March 2025, whatever the viewer's time zone.
+    expect(dailyDateLabel('2025-03-10', now)).toEqual({ kind: 'date', weekday: 1, month: 2, day: 10 });
+    expect(dailyDateLabel('2024-12-29', now)).toEqual({ kind: 'date', weekday: 0, month: 11, day: 29 });
   });
 });
 
@@ -33,5 +33,16 @@ describe('partOfDay', () => {
       'evening',
       'evening',
     ]);
+  });
+});
+
+describe('dateFormat', () => {
+  it('formats like Intl.DateTimeFormat and hands back the same formatter for the same locale and options', () => {
+    const options = { dateStyle: 'medium' } as const;
+    expect(dateFormat('es', options).format(new Date(Date.UTC(2025, 2, 12, 12)))).toBe(
+      new Intl.DateTimeFormat('es', options).format(new Date(Date.UTC(2025, 2, 12, 12))),
+    );
+    expect(dateFormat('es', { dateStyle: 'medium' })).toBe(dateFormat('es', options));
+    expect(dateFormat('pl', options)).not.toBe(dateFormat('es', options));
   });
 });

@@ -13,6 +13,7 @@ import { Spinner } from '../../components/Spinner';
 import { useAudioControls } from '../../lib/audio';
 import { useAuth } from '../../lib/auth';
 import { contentTextsQueryOptions, useWithText } from '../../lib/content-texts';
+import { dateLabelText } from '../../lib/date-label';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { PersonalizedJourneysSection } from '../../components/personalized/PersonalizedJourneysSection';
 import { useRouteError } from '../../lib/route-error';
@@ -77,10 +78,7 @@ export default function DashboardPage() {
     />
   );
 
-  const dateLabel = (date: string) => {
-    const label = dailyDateLabel(date, now, language);
-    return label.kind === 'date' ? label.text : t(`dates.${label.kind}`);
-  };
+  const dateLabel = (date: string) => dateLabelText(dailyDateLabel(date, now), t);
 
   const dailyPrayers = data?.dailyPrayers ?? [];
   const userPrayers = data?.userPrayers ?? [];

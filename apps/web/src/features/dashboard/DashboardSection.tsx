@@ -16,7 +16,9 @@ export function Section({
   skeletonTitle?: boolean;
 }) {
   return (
-    <section aria-labelledby={`${id}-title`} className="mt-9">
+    // Sections below the fold are not laid out or painted until they near the viewport (content-visibility), so
+    // the dashboard's first screen does not pay for the sixty-odd cards further down.
+    <section aria-labelledby={`${id}-title`} className="mt-9 [contain-intrinsic-size:auto_300px] [content-visibility:auto]">
       <div className="mb-4 flex items-center justify-between gap-3 px-5">
         {skeletonTitle ? (
           <div aria-hidden="true" className="h-6 w-40 animate-pulse rounded bg-line/70" />

@@ -2,6 +2,7 @@ import { BookHeart, CircleAlert, Play, RotateCcw } from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { dateFormat } from '@selah/domain/dates';
 import { formatDuration } from '@selah/domain/duration';
 import type { PrayerRecord } from '@selah/domain/records';
 import { Button } from '../../components/Button';
@@ -146,7 +147,7 @@ function RecordRow({ record }: { record: PrayerRecord }) {
     case 'completed': {
       const track = recordTrack(record);
       const title = record.title || t('record.untitled');
-      const date = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium' }).format(new Date(record.createdAt));
+      const date = dateFormat(i18n.resolvedLanguage, { dateStyle: 'medium' }).format(new Date(record.createdAt));
       const details = [date, record.duration ? formatDuration(record.duration) : null].filter(Boolean).join(' · ');
       const body = (
         <>
