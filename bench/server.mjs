@@ -33,8 +33,8 @@ export async function waitFor(check, timeoutMs, what, intervalMs = 200) {
 export function startServer(port, { onLog = () => undefined, env = {}, command = [] } = {}) {
   mkdirSync(benchDataDir, { recursive: true });
   const origin = `http://127.0.0.1:${port}`;
-  const [program = process.execPath, ...prefix] = command.length ? [...command, process.execPath] : [];
-  const child = spawn(program, [...prefix, 'apps/server/dist/main.js'], {
+  const [program, ...args] = [...command, process.execPath, 'apps/server/dist/main.js'];
+  const child = spawn(program, args, {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: origin, DATA_DIR: benchDataDir, LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -41,8 +41,8 @@ export function dailyDateLabel(isoDate: string, now: Date): DateLabel {
 const formats = new Map<string, Intl.DateTimeFormat>();
 
 /**
- * An Intl.DateTimeFormat for a locale and options, made once: making one costs about a millisecond (it loads
- * locale data), which a list that formats a date per row pays on every render otherwise.
+ * An Intl.DateTimeFormat for a locale and options, made once: each one made costs about a millisecond (the
+ * first of a page tens of), which a list that formats a date per row would pay on every render.
  */
 export function dateFormat(locale: string | undefined, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   const key = `${locale ?? ''}|${JSON.stringify(options)}`;
