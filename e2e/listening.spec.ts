@@ -66,6 +66,44 @@ test('the dashboard in Spanish says Hoy, and Polish has no daily prayers', async
   await expect(page.getByRole('heading', { name: 'Modlitwa dnia' })).toHaveCount(0);
 });
 
+test('a long row shows every card as it is scrolled or tabbed through, and rows below come as the page scrolls', async ({
+  page,
+  request,
+}) => {
+  // Twelve popular prayers, as the real content has (the fixture has two): the same cards under new names.
+  const feed = (await (await request.get('/api/feed?lng=en')).json()) as FeedShape & {
+    popularPrayers: Array<{ id: string; title: string }>;
+  };
+  const popular = Array.from({ length: 12 }, (_, i) => ({
+    ...feed.popularPrayers[i % 2]!,
+    id: `row-${i + 1}`,
+    title: `Row Prayer ${i + 1}`,
+  }));
+  await page.route('**/api/feed?lng=en', (route) => route.fulfill({ json: { ...feed, popularPrayers: popular } }));
+  await page.goto('/dashboard?lng=en');
+
+  const row = page.getByRole('region', { name: 'Popular Prayers' });
+  const card = (n: number) => row.getByRole('button', { name: new RegExp(`^Row Prayer ${n} .*, Play$`) });
+  await expect(card(1)).toBeVisible();
+  // Swiping along the row brings the last card.
+  await card(3).scrollIntoViewIfNeeded();
+  await card(12).scrollIntoViewIfNeeded();
+  await expect(card(12)).toBeInViewport();
+
+  // Tabbing through a fresh row reaches every card too.
+  await page.reload();
+  await card(1).focus();
+  for (let n = 2; n <= 12; n++) {
+    await page.keyboard.press('Tab');
+    await expect(card(n)).toBeFocused();
+  }
+
+  // The Peace row, further down, has its cards once scrolled to.
+  const peace = page.getByRole('region', { name: 'Peace' });
+  await peace.scrollIntoViewIfNeeded();
+  await expect(peace.getByRole('button', { name: /^Still Waters en .*, Play$/ })).toBeInViewport();
+});
+
 test('a card opens the player, the audio plays, skips clamp, minimize and restore, swipe closes the bar', async ({ page }) => {
   await page.goto('/dashboard?lng=en');
   await page.getByRole('button', { name: /^Evening Rest en .*, (Play|Reproducir|Odtwórz)$/ }).click();

@@ -18,17 +18,22 @@ window.addEventListener('unhandledrejection', (event) => console.warn('unhandled
 void initI18n();
 
 // The app's modules evaluate a few at a time, the router (the largest library) first, each in a task of its own:
-// on a slow phone one task for all of them holds the page for a fifth of a second.
-await import('./app/router');
-const [{ App }] = await Promise.all([import('./app/App'), stylesLoaded]);
+// on a slow phone one task for all of them holds the page for a fifth of a second. No top-level await: the
+// start-up chunks import this module's chunk (vite-start-up-chunks.ts), which must finish evaluating first.
+async function start() {
+  await import('./app/router');
+  const [{ App }] = await Promise.all([import('./app/App'), stylesLoaded]);
 
-// The first render runs as a transition: React yields to the browser every few milliseconds instead of holding
-// the main thread in one long task while the splash is up.
-const root = createRoot(document.getElementById('root')!);
-startTransition(() =>
-  root.render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  ),
-);
+  // The first render runs as a transition: React yields to the browser every few milliseconds instead of holding
+  // the main thread in one long task while the splash is up.
+  const root = createRoot(document.getElementById('root')!);
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
+  );
+}
+
+void start();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatClock, formatDuration } from './duration';
+import { formatClock, formatDuration, formatMinutes } from './duration';
 
 describe('formatDuration', () => {
   it('shows hours, minutes and seconds', () => {
@@ -37,5 +37,21 @@ describe('formatClock', () => {
   it('treats negative and unknown times as zero', () => {
     expect(formatClock(-1)).toBe('0:00');
     expect(formatClock(Number.NaN)).toBe('0:00');
+  });
+});
+
+describe('formatMinutes', () => {
+  it('writes whole minutes as Intl writes them short in every language we offer', () => {
+    for (const minutes of [0, 1, 3, 15, 22, 999]) {
+      for (const language of ['en', 'es', 'pl']) {
+        const intl = new Intl.NumberFormat(language, { style: 'unit', unit: 'minute', unitDisplay: 'short' }).format(minutes);
+        expect(formatMinutes(minutes)).toBe(intl);
+      }
+    }
+  });
+  it('rounds, and shows 0 min for nothing', () => {
+    expect(formatMinutes(14.6)).toBe('15 min');
+    expect(formatMinutes(-3)).toBe('0 min');
+    expect(formatMinutes(Number.NaN)).toBe('0 min');
   });
 });

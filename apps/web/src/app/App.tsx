@@ -1,5 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Suspense, useDeferredValue, useEffect, useState } from 'react';
+import { Suspense, useDeferredValue, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router';
 import { Toaster } from 'sonner';
 import { LoadingScreen } from '../components/LoadingScreen';
@@ -8,7 +9,7 @@ import { AuthProvider, useAuth } from '../lib/auth';
 import { LiveEventsProvider } from '../lib/live-events';
 import { queryClient } from '../lib/query-client';
 import { MAX_TOASTS, TOAST_DURATION_MS } from '../lib/toast';
-import { router } from './router';
+import { prefetchFirstScreen, router } from './router';
 
 /** App start shows the loading screen for at least this long (spec section 9). */
 export const MIN_SPLASH_MS = 1000;
@@ -21,12 +22,21 @@ const BOOT_SPLASH_ID = 'boot-splash';
  * passed and the session is known; then the router renders and the splash goes.
  */
 function Startup() {
-  const { isPending } = useAuth();
+  const { isPending, user } = useAuth();
+  const { i18n, ready: textsReady } = useTranslation(undefined, { useSuspense: false });
   const [minimumElapsed, setMinimumElapsed] = useState(false);
   useEffect(() => {
     const timer = setTimeout(() => setMinimumElapsed(true), MIN_SPLASH_MS);
     return () => clearTimeout(timer);
   }, []);
+  // The first screen's data is fetched while the splash is up, once the session and the language are known.
+  const userId = user?.id ?? null;
+  const prefetched = useRef(false);
+  useEffect(() => {
+    if (prefetched.current || isPending || !textsReady) return;
+    prefetched.current = true;
+    prefetchFirstScreen({ queryClient, i18n, userId });
+  }, [isPending, textsReady, i18n, userId]);
   // The app's first screen renders in the background (time-sliced) while the splash is still up.
   const ready = useDeferredValue(minimumElapsed && !isPending);
   const bootSplash = typeof document === 'undefined' ? null : document.getElementById(BOOT_SPLASH_ID);

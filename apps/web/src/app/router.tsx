@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { prefetchDashboard } from '../features/dashboard/prefetch';
 import { AppShell, BareLayout } from './AppShell';
 import { ErrorScreen } from './ErrorScreen';
 import { RequireAuth } from './RequireAuth';
@@ -78,3 +79,9 @@ export const routes: RouteObject[] = [
 ];
 
 export const router = createBrowserRouter(routes);
+
+/** Starts fetching the data of the screen the app opens on, while its splash is up (only the home screen has any). */
+export function prefetchFirstScreen(context: Parameters<typeof prefetchDashboard>[0]) {
+  const { pathname } = router.state.location;
+  if (pathname === '/' || pathname === '/dashboard') prefetchDashboard(context);
+}

@@ -65,7 +65,9 @@ export function PrayerCard({
         </span>
       </div>
       <div className="flex flex-1 flex-col gap-1 p-4">
-        <span className="line-clamp-2 font-semibold text-ink">{title}</span>
+        {/* Room for two lines always: every card has the same height, so rows keep their height as the
+            dashboard renders their cards (features/dashboard/DashboardSection). */}
+        <span className="line-clamp-2 min-h-12 font-semibold text-ink">{title}</span>
         {meta ? <span className="text-sm text-muted">{meta}</span> : null}
       </div>
     </>
@@ -88,7 +90,7 @@ export function CardSkeleton() {
   return (
     <div
       aria-hidden="true"
-      className="flex w-[280px] shrink-0 animate-pulse flex-col overflow-hidden rounded-3xl border border-line bg-surface"
+      className="flex h-[250px] w-[280px] shrink-0 animate-pulse flex-col overflow-hidden rounded-3xl border border-line bg-surface"
     >
       <div className="h-36 bg-line/60" />
       <div className="flex flex-col gap-2 p-4">

@@ -79,13 +79,3 @@ export function applyJourneyPlayback(queryClient: QueryClient, progress: Progres
     list?.map((entry) => (entry.journeyId === progress.journeyId ? merge(entry) : entry)),
   );
 }
-
-/** Minutes as the language writes them short ('15 min'). */
-export function formatMinutes(minutes: number, language: string): string {
-  const whole = Math.max(0, Math.round(minutes));
-  try {
-    return new Intl.NumberFormat(language, { style: 'unit', unit: 'minute', unitDisplay: 'short' }).format(whole);
-  } catch {
-    return `${whole} min`;
-  }
-}

@@ -9,8 +9,8 @@ import {
   type PersonalizedCardState,
   type PersonalizedJourney,
 } from '@selah/domain/personalized-rules';
+import { formatMinutes } from '@selah/domain/duration';
 import { useAuth } from '../../lib/auth';
-import { formatMinutes } from '../../lib/journeys';
 import {
   personalizedJourneysQueryOptions,
   personalizedLoadingPath,
@@ -47,11 +47,10 @@ function completedDays(journey: PersonalizedJourney): number {
 }
 
 function Section() {
-  const { t, i18n } = useTranslation('personalized');
+  const { t } = useTranslation('personalized');
   const navigate = useNavigate();
   const journeys = useQuery(personalizedJourneysQueryOptions());
   const retry = useRetryPersonalizedJourney();
-  const language = i18n.resolvedLanguage ?? 'en';
 
   // Content fetch failures are only logged (spec section 8): the new-journey card still shows.
   const loadError = journeys.error;
@@ -60,7 +59,7 @@ function Section() {
   }, [loadError]);
 
   const list = (journeys.data ?? []).filter((journey) => journey.journeyType === 'ancestors');
-  const meta = `${t('dashboard.days', { count: ANCESTORS_DEFAULTS.totalDays })} · ${formatMinutes(ANCESTORS_DEFAULTS.totalDuration, language)}`;
+  const meta = `${t('dashboard.days', { count: ANCESTORS_DEFAULTS.totalDays })} · ${formatMinutes(ANCESTORS_DEFAULTS.totalDuration)}`;
 
   const toLoading = (journey: PersonalizedJourney) =>
     void navigate(personalizedLoadingPath(journey.journeyType), {

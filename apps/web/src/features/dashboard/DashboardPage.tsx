@@ -191,6 +191,7 @@ export default function DashboardPage() {
                 key={category.id}
                 id={`category-${category.id}`}
                 title={category.name}
+                deferCards
                 action={
                   <ViewAll
                     label={t('dashboard.viewAll')}

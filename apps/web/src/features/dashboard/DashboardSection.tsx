@@ -1,24 +1,91 @@
 import { ChevronRight } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { Children, startTransition, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 
-/** A dashboard section: a heading with an optional action, then a horizontal row of 280 px cards. */
+/** How far below the screen a deferred section's cards start to render: one more screen. */
+const BELOW_THE_SCREEN = '0px 0px 100% 0px';
+/** How far along a row its further cards start to render: one more row's width. */
+const ALONG_THE_ROW = '0px 100% 0px 0px';
+/** Cards a row renders at first: more than a phone shows (one and a half). */
+const FIRST_CARDS = 3;
+
+/**
+ * True once the element has come within `rootMargin` of the viewport, or of `root` (and from then on); always
+ * true when not `enabled`. The change renders in the background, a few milliseconds at a time, so scrolling
+ * stays smooth.
+ */
+function useComesNear(
+  ref: RefObject<HTMLElement | null>,
+  { rootMargin, root, enabled = true }: { rootMargin: string; root?: RefObject<HTMLElement | null>; enabled?: boolean },
+) {
+  const [near, setNear] = useState(!enabled);
+  useEffect(() => {
+    const element = ref.current;
+    if (near || !element) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        observer.disconnect();
+        startTransition(() => setNear(true));
+      },
+      { rootMargin, root: root?.current ?? null },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [near, ref, root, rootMargin]);
+  return near;
+}
+
+/**
+ * A horizontal row of cards. It renders its first few cards, and the rest once the row is scrolled towards
+ * them (or on a wide screen, at once): a phone shows one or two of a row's up to twelve cards, and laying out
+ * and painting the others held its main thread when the dashboard first showed. A keyboard user tabbing into
+ * the row gets them all.
+ */
+function CardRow({ children }: { children: ReactNode }) {
+  const cards = Children.toArray(children);
+  const row = useRef<HTMLDivElement>(null);
+  const rest = useRef<HTMLDivElement>(null);
+  const restNear = useComesNear(rest, { rootMargin: ALONG_THE_ROW, root: row });
+  const [focused, setFocused] = useState(false);
+  const all = restNear || focused || cards.length <= FIRST_CARDS;
+  return (
+    <div
+      ref={row}
+      onFocus={() => setFocused(true)}
+      className="flex snap-x gap-4 overflow-x-auto scroll-smooth px-5 pb-3 [scrollbar-width:thin]"
+    >
+      {all ? cards : cards.slice(0, FIRST_CARDS)}
+      {/* Where the further cards go: a card's width, so the row scrolls as far as it will. */}
+      {all ? null : <div ref={rest} aria-hidden="true" className="w-[280px] shrink-0" />}
+    </div>
+  );
+}
+
+/**
+ * A dashboard section: a heading with an optional action, then a horizontal row of 280 px cards. With
+ * `deferCards` the cards render only when the section nears the screen (the heading and its action are there
+ * from the start): the nine category rows below the fold are most of the dashboard's cards, and rendering them
+ * all when the feed arrives holds a phone's main thread for a quarter of a second.
+ */
 export function Section({
   id,
   title,
   action,
   children,
   skeletonTitle = false,
+  deferCards = false,
 }: {
   id: string;
   title: string;
   action?: ReactNode;
   children: ReactNode;
   skeletonTitle?: boolean;
+  deferCards?: boolean;
 }) {
+  const ref = useRef<HTMLElement>(null);
+  const near = useComesNear(ref, { rootMargin: BELOW_THE_SCREEN, enabled: deferCards });
   return (
-    // Sections below the fold are not laid out or painted until they near the viewport (content-visibility), so
-    // the dashboard's first screen does not pay for the sixty-odd cards further down.
-    <section aria-labelledby={`${id}-title`} className="mt-9 [contain-intrinsic-size:auto_300px] [content-visibility:auto]">
+    <section ref={ref} aria-labelledby={`${id}-title`} className="mt-9">
       <div className="mb-4 flex items-center justify-between gap-3 px-5">
         {skeletonTitle ? (
           <div aria-hidden="true" className="h-6 w-40 animate-pulse rounded bg-line/70" />
@@ -29,7 +96,12 @@ export function Section({
         )}
         {action}
       </div>
-      <div className="flex snap-x gap-4 overflow-x-auto scroll-smooth px-5 pb-3 [scrollbar-width:thin]">{children}</div>
+      {near ? (
+        <CardRow>{children}</CardRow>
+      ) : (
+        // A card's height, so nothing moves when the cards come.
+        <div aria-hidden="true" className="h-[262px]" />
+      )}
     </section>
   );
 }

@@ -11,15 +11,10 @@ import {
   type Progress,
   type ProgressAction,
 } from '@selah/domain/journey-rules';
+import { formatMinutes } from '@selah/domain/duration';
 import { JourneyCard, JourneyCardSkeleton, JourneyProgressBar } from '../../components/JourneyCard';
 import { useAuth } from '../../lib/auth';
-import {
-  allJourneyProgressQueryOptions,
-  applyJourneyProgress,
-  formatMinutes,
-  journeysQueryOptions,
-  postJourneyProgress,
-} from '../../lib/journeys';
+import { allJourneyProgressQueryOptions, applyJourneyProgress, journeysQueryOptions, postJourneyProgress } from '../../lib/journeys';
 import { notify } from '../../lib/toast';
 import { Section, ViewAll } from './DashboardSection';
 
@@ -97,7 +92,7 @@ export function JourneysSection() {
       action={list.length > 1 ? <ViewAll label={t('section.viewAll')} onClick={() => void navigate(planPath(viewAllTarget))} /> : null}
     >
       {list.slice(0, MAX_JOURNEY_CARDS).map((journey) => {
-        const meta = `${t('card.days', { count: journey.totalDays })} · ${formatMinutes(journey.totalDuration, language)}`;
+        const meta = `${t('card.days', { count: journey.totalDays })} · ${formatMinutes(journey.totalDuration)}`;
         const current = progressOf(journey.id);
         const signedIn = user !== null && progress.isSuccess;
         const state = journeyCardState(current, journey.totalDays);

@@ -2,7 +2,7 @@ import { CalendarDays, Check, ChevronRight, Clock, Lock, Pause, Play, RotateCcw,
 import { useState, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
-import { formatDuration } from '@selah/domain/duration';
+import { formatDuration, formatMinutes } from '@selah/domain/duration';
 import {
   dayDurationSeconds,
   journeyCardState,
@@ -21,7 +21,6 @@ import { DayRowsSkeleton } from '../../components/journey/DayRowsSkeleton';
 import { PlanPanel } from '../../components/journey/PlanPanel';
 import { journeyCover, JourneyProgressBar } from '../../components/JourneyCard';
 import { useAuth } from '../../lib/auth';
-import { formatMinutes } from '../../lib/journeys';
 import { routeErrorState, useRouteError } from '../../lib/route-error';
 import { isMissingJourney, useJourney } from './api/get-journey';
 import { useJourneyProgress } from './api/get-journey-progress';
@@ -89,8 +88,7 @@ function Plan({
   onRetryProgress: () => void;
   showError: (message: string) => void;
 }) {
-  const { t, i18n } = useTranslation('journeys');
-  const language = i18n.resolvedLanguage ?? 'en';
+  const { t } = useTranslation('journeys');
   const navigate = useNavigate();
   const location = useLocation();
   const { user } = useAuth();
@@ -129,7 +127,7 @@ function Plan({
       </span>
       <span className="inline-flex items-center gap-1.5">
         <Clock aria-hidden="true" className="h-4 w-4" />
-        {formatMinutes(detail.totalDuration, language)}
+        {formatMinutes(detail.totalDuration)}
       </span>
     </p>
   );

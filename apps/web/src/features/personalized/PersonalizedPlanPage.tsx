@@ -11,13 +11,12 @@ import {
   type JourneyType,
   type PersonalizedJourneyDetail,
 } from '@selah/domain/personalized-rules';
-import { formatDuration } from '@selah/domain/duration';
+import { formatDuration, formatMinutes } from '@selah/domain/duration';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { BackLink } from '../../components/journey/BackLink';
 import { DayRowsSkeleton } from '../../components/journey/DayRowsSkeleton';
 import { PlanPanel } from '../../components/journey/PlanPanel';
 import { JourneyProgressBar } from '../../components/JourneyCard';
-import { formatMinutes } from '../../lib/journeys';
 import { personalizedDayPath, personalizedLoadingPath, type PersonalizedLoadingState } from '../../lib/personalized';
 import { routeErrorState, useRouteError } from '../../lib/route-error';
 import { isMalformedId, isMissingJourney, usePersonalizedJourney } from './api/get-personalized-journey';
@@ -76,9 +75,8 @@ function PlanView({
   journeyType: JourneyType;
   routeError: string | null;
 }) {
-  const { t, i18n } = useTranslation('personalized');
+  const { t } = useTranslation('personalized');
   const now = useNow(CLOCK_REFRESH_MS);
-  const language = i18n.resolvedLanguage ?? 'en';
   const status = personalizedPlanStatus(journey, journey.days, now);
   const completed = journey.days.filter((day) => day.status === 'completed').length;
   const total = journey.totalDays;
@@ -137,7 +135,7 @@ function PlanView({
                 </span>
                 <span className="inline-flex items-center gap-1.5">
                   <Clock aria-hidden="true" className="h-4 w-4" />
-                  {formatMinutes(ANCESTORS_DEFAULTS.totalDuration, language)}
+                  {formatMinutes(ANCESTORS_DEFAULTS.totalDuration)}
                 </span>
               </p>
               {/* The written subtitle usually names the people already; otherwise their words are shown here. */}
