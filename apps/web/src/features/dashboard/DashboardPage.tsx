@@ -154,6 +154,8 @@ export default function DashboardPage() {
       <Section
         id="popular"
         title={t('dashboard.popular')}
+        // Below the first screen on a phone and on a laptop: its cards render as it nears, after the first paint.
+        deferCards
         action={
           data && data.popularPrayers.length > 0 ? (
             <ViewAll
