@@ -17,11 +17,19 @@ window.addEventListener('unhandledrejection', (event) => console.warn('unhandled
 
 void initI18n();
 
-// The app's modules evaluate a few at a time, the router (the largest library) first, each in a task of its own:
-// on a slow phone one task for all of them holds the page for a fifth of a second. No top-level await: the
-// start-up chunks import this module's chunk (vite-start-up-chunks.ts), which must finish evaluating first.
+/** Lets the browser run what is waiting (a paint, input, network) before going on. */
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+// The app starts a step at a time, each in a task of its own: the router's modules (the largest library), making
+// the router (it matches the location and starts loading the page), then the app's modules. On a slow phone one
+// task for all of them holds the page for a fifth of a second. No top-level await: the start-up chunks import
+// this module's chunk (vite-start-up-chunks.ts), which must finish evaluating first.
+
 async function start() {
-  await import('./app/router');
+  const { appRouter } = await import('./app/router');
+  await nextTask();
+  appRouter();
+  await nextTask();
   const [{ App }] = await Promise.all([import('./app/App'), stylesLoaded]);
 
   // The first render runs as a transition: React yields to the browser every few milliseconds instead of holding

@@ -9,7 +9,7 @@ import { AuthProvider, useAuth } from '../lib/auth';
 import { LiveEventsProvider } from '../lib/live-events';
 import { queryClient } from '../lib/query-client';
 import { MAX_TOASTS, TOAST_DURATION_MS } from '../lib/toast';
-import { prefetchFirstScreen, router } from './router';
+import { appRouter, prefetchFirstScreen } from './router';
 
 /** App start shows the loading screen for at least this long (spec section 9). */
 export const MIN_SPLASH_MS = 1000;
@@ -44,7 +44,7 @@ function Startup() {
     if (ready) bootSplash?.remove();
   }, [ready, bootSplash]);
   if (!ready) return bootSplash ? null : <LoadingScreen />;
-  return <RouterProvider router={router} />;
+  return <RouterProvider router={appRouter()} />;
 }
 
 export function App() {

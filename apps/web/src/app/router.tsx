@@ -78,10 +78,20 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);
+let router: ReturnType<typeof createBrowserRouter> | undefined;
+
+/**
+ * The app's router, made on first use. main.tsx makes it in a task of its own, after this module has evaluated:
+ * making it matches the location and starts loading the page, and with the evaluation in one task it held a
+ * phone's main thread for a fifth of a second.
+ */
+export function appRouter() {
+  router ??= createBrowserRouter(routes);
+  return router;
+}
 
 /** Starts fetching the data of the screen the app opens on, while its splash is up (only the home screen has any). */
 export function prefetchFirstScreen(context: Parameters<typeof prefetchDashboard>[0]) {
-  const { pathname } = router.state.location;
+  const { pathname } = appRouter().state.location;
   if (pathname === '/' || pathname === '/dashboard') prefetchDashboard(context);
 }
