@@ -5,6 +5,8 @@ import { Children, startTransition, useEffect, useRef, useState, type ReactNode,
 const BELOW_THE_SCREEN = '0px 0px 100% 0px';
 /** How far along a row its further cards start to render: one more row's width. */
 const ALONG_THE_ROW = '0px 100% 0px 0px';
+/** A row's height with its cards (and its scrollbar's room). */
+const ROW_HEIGHT = { prayer: 'h-[262px]', journey: 'h-[250px]' } as const;
 /** Cards a row renders at first: more than a phone shows (one and a half). */
 const FIRST_CARDS = 3;
 
@@ -74,6 +76,7 @@ export function Section({
   children,
   skeletonTitle = false,
   deferCards = false,
+  cards = 'prayer',
 }: {
   id: string;
   title: string;
@@ -81,6 +84,8 @@ export function Section({
   children: ReactNode;
   skeletonTitle?: boolean;
   deferCards?: boolean;
+  /** Which cards the row holds: its height while they are deferred. */
+  cards?: 'prayer' | 'journey';
 }) {
   const ref = useRef<HTMLElement>(null);
   const near = useComesNear(ref, { rootMargin: BELOW_THE_SCREEN, enabled: deferCards });
@@ -99,8 +104,8 @@ export function Section({
       {near ? (
         <CardRow>{children}</CardRow>
       ) : (
-        // A card's height, so nothing moves when the cards come.
-        <div aria-hidden="true" className="h-[262px]" />
+        // The row's height, so nothing moves when the cards come.
+        <div aria-hidden="true" className={ROW_HEIGHT[cards]} />
       )}
     </section>
   );

@@ -89,6 +89,9 @@ export function JourneysSection() {
     <Section
       id="journeys"
       title={t('section.title')}
+      // Below the first screen: its cards render as it nears, after the first paint.
+      deferCards
+      cards="journey"
       action={list.length > 1 ? <ViewAll label={t('section.viewAll')} onClick={() => void navigate(planPath(viewAllTarget))} /> : null}
     >
       {list.slice(0, MAX_JOURNEY_CARDS).map((journey) => {
