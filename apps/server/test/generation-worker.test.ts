@@ -49,11 +49,14 @@ describe('prayer generation worker', () => {
   it('goes pending -> processing (writing, voicing, finishing) -> completed with a playable file', async () => {
     writer = shortWriter;
     const seen: string[] = [];
+    // Like a client, each notification loads the record again, one load after the other: two loads in flight
+    // at once may answer out of order on a pool of connections, and the newest state must be the last one seen.
+    let reads = Promise.resolve();
     const unsubscribe = t.app.live.subscribe(user.id, (change: LiveChange) => {
-      void t.app
-        .inject({ method: 'GET', url: `/api/records/${change.id}`, headers: { cookie: user.cookie } })
+      reads = reads
+        .then(() => t.app.inject({ method: 'GET', url: `/api/records/${change.id}`, headers: { cookie: user.cookie } }))
         .then((r) => r.json<{ record: PrayerRecord }>().record)
-        .then((record) => seen.push(record.stage ? `${record.status}:${record.stage}` : record.status));
+        .then((record) => void seen.push(record.stage ? `${record.status}:${record.stage}` : record.status));
     });
     const record = await create();
     const done = await waitForRecord(t.app, user.cookie, record.id, ['completed', 'failed']);
@@ -67,6 +70,7 @@ describe('prayer generation worker', () => {
     expect(audio.headers['content-type']).toMatch(/^audio\/mpeg/);
     expect(audio.rawPayload.length).toBeGreaterThan(5000);
     await new Promise((resolve) => setTimeout(resolve, 200));
+    await reads;
     expect(seen[0]).toBe('pending');
     expect(seen).toContain('processing:voicing');
     expect(seen.at(-1)).toBe('completed');
