@@ -22,7 +22,12 @@ export function initI18n(): Promise<unknown> {
       nonExplicitSupportedLngs: true,
       ns: ['common'],
       defaultNS: 'common',
-      backend: { loadPath: '/locales/{{lng}}/{{ns}}.json', addPath: '/locales/add/{{lng}}/{{ns}}' },
+      // Absolute addresses: the backend checks each one for credentials with `new URL`, which throws on a relative
+      // address, and that thrown error cost several milliseconds of the start-up's busiest task.
+      backend: {
+        loadPath: `${window.location.origin}/locales/{{lng}}/{{ns}}.json`,
+        addPath: `${window.location.origin}/locales/add/{{lng}}/{{ns}}`,
+      },
       detection: {
         order: ['querystring', 'cookie', 'localStorage', 'sessionStorage', 'navigator', 'htmlTag'],
         lookupQuerystring: 'lng',
