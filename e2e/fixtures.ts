@@ -69,7 +69,12 @@ export interface ExpectedError {
 interface ConsoleGuard {
   /** Declares a failed request the test provokes on purpose (a wrong password answers 401...). */
   allow(expected: ExpectedError): void;
+  /** Declares that the test takes the browser offline: requests that fail for want of a network are expected. */
+  allowOffline(): void;
 }
+
+/** Chrome's console errors for requests made without a network (the page's own, and those its worker gave up on). */
+const offlineFailure = /^Failed to load resource: net::(ERR_INTERNET_DISCONNECTED|ERR_FAILED)$/;
 
 const failedResource = /^Failed to load resource: the server responded with a status of (\d{3})/;
 
@@ -87,6 +92,7 @@ export const test = base.extend<{ consoleGuard: ConsoleGuard; account: Account; 
   consoleGuard: [
     async ({ page }, use) => {
       const allowed: ExpectedError[] = [];
+      let offline = false;
       const problems: string[] = [];
       page.on('console', (message) => {
         const type = message.type();
@@ -96,6 +102,7 @@ export const test = base.extend<{ consoleGuard: ConsoleGuard; account: Account; 
           return;
         }
         if (type !== 'error') return;
+        if (offline && offlineFailure.test(body)) return;
         const failed = failedResource.exec(body);
         const url = message.location().url;
         if (failed && url) {
@@ -106,7 +113,12 @@ export const test = base.extend<{ consoleGuard: ConsoleGuard; account: Account; 
         problems.push(describe(message));
       });
       page.on('pageerror', (error) => problems.push(`pageerror: ${error.stack ?? error.message}`));
-      await use({ allow: (expected) => allowed.push(expected) });
+      await use({
+        allow: (expected) => allowed.push(expected),
+        allowOffline: () => {
+          offline = true;
+        },
+      });
       expect(problems, 'the page logged unexpected errors').toEqual([]);
     },
     { auto: true },

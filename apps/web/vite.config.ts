@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { startUpChunks } from './vite-start-up-chunks.ts';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:8080';
@@ -16,8 +17,50 @@ const startUp = startUpChunks(path.dirname(fileURLToPath(import.meta.url)), [
   { name: 'home', module: 'src/features/dashboard/DashboardPage.tsx' },
 ]);
 
+// The offline service worker (spec: /service-worker.js): the app's own files are precached, so it opens without a
+// connection; translations are cached as they load. Nothing from /api or /media is kept: the API answers differ by
+// account, and a shared device must not show one account's prayers to the next. src/lib/service-worker.ts
+// registers it once the page has loaded.
+const offline = VitePWA({
+  strategies: 'generateSW',
+  filename: 'service-worker.js',
+  injectRegister: false,
+  registerType: 'autoUpdate',
+  manifest: {
+    name: 'Selah',
+    short_name: 'Selah',
+    description: 'Listen to prayers, Bible meditations and affirmations, and create your own audio prayers.',
+    start_url: '/dashboard',
+    scope: '/',
+    display: 'standalone',
+    background_color: '#f6f2ea',
+    theme_color: '#f6f2ea',
+    icons: [{ src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' }],
+  },
+  workbox: {
+    // The manifest and its icon are added by the plugin itself.
+    globPatterns: ['**/*.{js,css,html}'],
+    // One file: no unhashed workbox-*.js beside it for the server to serve.
+    inlineWorkboxRuntime: true,
+    cleanupOutdatedCaches: true,
+    // A new release takes over at once, and the first visit's page is controlled as soon as the worker is ready
+    // (an open page of the old release loses nothing it would keep without a worker: the server has only the new files).
+    skipWaiting: true,
+    clientsClaim: true,
+    navigateFallback: '/index.html',
+    navigateFallbackDenylist: [/^\/(api|media|locales|health)(\/|$)/],
+    runtimeCaching: [
+      {
+        urlPattern: ({ url, sameOrigin }) => sameOrigin && /^\/locales\/[a-z]{2}\/[a-z0-9-]+\.json$/.test(url.pathname),
+        handler: 'StaleWhileRevalidate',
+        options: { cacheName: 'selah-locales', cacheableResponse: { statuses: [200] } },
+      },
+    ],
+  },
+});
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), startUp.plugin],
+  plugins: [react(), tailwindcss(), startUp.plugin, offline],
   build: {
     outDir: 'dist',
     sourcemap: true,

@@ -25,6 +25,8 @@ describe('locales, web and platform', () => {
     mkdirSync(path.join(web, 'assets'), { recursive: true });
     writeFileSync(path.join(web, 'index.html'), '<!doctype html><title>Selah</title><div id="root"></div>');
     writeFileSync(path.join(web, 'assets', 'index-abc123.js'), 'console.log("selah")');
+    writeFileSync(path.join(web, 'service-worker.js'), 'self.addEventListener("fetch", () => {});');
+    writeFileSync(path.join(web, 'manifest.webmanifest'), JSON.stringify({ name: 'Selah', start_url: '/dashboard' }));
     t = await createTestApp({ env: { LOCALES_DIR: locales, WEB_DIST_DIR: web } });
   });
   afterAll(async () => {
@@ -105,6 +107,17 @@ describe('locales, web and platform', () => {
       const response = await t.app.inject({ url: '/assets/index-abc123.js' });
       expect(response.statusCode).toBe(200);
       expect(response.headers['cache-control']).toContain('immutable');
+    });
+
+    // Unhashed names: a browser must ask again each time, or a new release would not reach an installed app.
+    it.each([
+      ['/service-worker.js', /^(text|application)\/javascript/],
+      ['/manifest.webmanifest', /^application\/manifest\+json/],
+    ])('serves the offline worker file %s for revalidation on every visit', async (url, contentType) => {
+      const response = await t.app.inject({ url });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(contentType);
+      expect(response.headers['cache-control']).toBe('no-cache');
     });
 
     it.each(['/api/unknown', '/locales/', '/media/missing.mp3', '/assets/missing.js'])(

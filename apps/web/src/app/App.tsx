@@ -3,11 +3,13 @@ import { Suspense, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router';
 import { Toaster } from 'sonner';
+import { ConnectionNotice } from '../components/ConnectionNotice';
 import { LoadingScreen } from '../components/LoadingScreen';
 import { AudioProvider } from '../lib/audio';
 import { AuthProvider, useAuth } from '../lib/auth';
 import { LiveEventsProvider } from '../lib/live-events';
 import { queryClient } from '../lib/query-client';
+import { registerServiceWorker } from '../lib/service-worker';
 import { MAX_TOASTS, TOAST_DURATION_MS } from '../lib/toast';
 import { appRouter, prefetchFirstScreen } from './router';
 
@@ -41,10 +43,18 @@ function Startup() {
   const ready = useDeferredValue(minimumElapsed && !isPending);
   const bootSplash = typeof document === 'undefined' ? null : document.getElementById(BOOT_SPLASH_ID);
   useEffect(() => {
-    if (ready) bootSplash?.remove();
+    if (!ready) return;
+    bootSplash?.remove();
+    // The offline worker comes after the first screen (it downloads every file of the app).
+    registerServiceWorker();
   }, [ready, bootSplash]);
   if (!ready) return bootSplash ? null : <LoadingScreen />;
-  return <RouterProvider router={appRouter()} />;
+  return (
+    <>
+      <RouterProvider router={appRouter()} />
+      <ConnectionNotice />
+    </>
+  );
 }
 
 export function App() {
