@@ -20,7 +20,7 @@ const startUp = startUpChunks(path.dirname(fileURLToPath(import.meta.url)), [
 // The offline service worker (spec: /service-worker.js): the app's own files are precached, so it opens without a
 // connection; translations are cached as they load. Nothing from /api or /media is kept: the API answers differ by
 // account, and a shared device must not show one account's prayers to the next. src/lib/service-worker.ts
-// registers it once the page has loaded.
+// registers it after the first screen (decision 013).
 const offline = VitePWA({
   strategies: 'generateSW',
   filename: 'service-worker.js',
