@@ -7,6 +7,12 @@ import { DEFAULT_LANGUAGE, LANGUAGES } from '@selah/domain/languages';
 /** Namespaces: one per feature, loaded when a screen first needs it. */
 export const NAMESPACES = ['common', 'auth', 'profile', 'player', 'library', 'create', 'journeys', 'personalized'] as const;
 
+/**
+ * Where a translation file is served. Absolute: i18next-http-backend checks each address for credentials with
+ * `new URL`, which throws on a relative one, and that thrown error cost milliseconds of the start-up's busiest task.
+ */
+export const translationFileUrl = (lng: string, ns: string): string => `${window.location.origin}/locales/${lng}/${ns}.json`;
+
 export function initI18n(): Promise<unknown> {
   i18n.on('languageChanged', (lng) => {
     document.documentElement.lang = lng;
@@ -22,10 +28,8 @@ export function initI18n(): Promise<unknown> {
       nonExplicitSupportedLngs: true,
       ns: ['common'],
       defaultNS: 'common',
-      // Absolute addresses: the backend checks each one for credentials with `new URL`, which throws on a relative
-      // address, and that thrown error cost several milliseconds of the start-up's busiest task.
       backend: {
-        loadPath: `${window.location.origin}/locales/{{lng}}/{{ns}}.json`,
+        loadPath: translationFileUrl('{{lng}}', '{{ns}}'),
         addPath: `${window.location.origin}/locales/add/{{lng}}/{{ns}}`,
       },
       detection: {

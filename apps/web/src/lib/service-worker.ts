@@ -1,8 +1,8 @@
 import i18n from 'i18next';
-import { NAMESPACES } from './i18n';
+import { NAMESPACES, translationFileUrl } from './i18n';
 
 /** The offline service worker the build writes (vite.config.ts); the spec names its address. */
-export const SERVICE_WORKER_URL = '/service-worker.js';
+const SERVICE_WORKER_URL = '/service-worker.js';
 
 /**
  * Asks the worker to keep every translation file of the language in use: screens load theirs only when first opened,
@@ -12,8 +12,10 @@ export const SERVICE_WORKER_URL = '/service-worker.js';
 function cacheTranslations(worker: ServiceWorker | null): void {
   const language = i18n.resolvedLanguage;
   if (!worker || !language) return;
-  const urlsToCache = NAMESPACES.map((namespace) => `${window.location.origin}/locales/${language}/${namespace}.json`);
-  worker.postMessage({ type: 'CACHE_URLS', payload: { urlsToCache } });
+  worker.postMessage({
+    type: 'CACHE_URLS',
+    payload: { urlsToCache: NAMESPACES.map((namespace) => translationFileUrl(language, namespace)) },
+  });
 }
 
 async function register(): Promise<void> {
