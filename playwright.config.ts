@@ -38,6 +38,7 @@ export default defineConfig({
       DATA_DIR: E2E_DATA_DIR,
       PUBLIC_URL: `http://localhost:${port}`,
       AUTH_RATE_LIMIT_MAX: '500',
+      SIGN_UP_RATE_LIMIT_MAX: '500',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
       // A small content set (voiced for real at start) keeps the browser tests quick; the full content is

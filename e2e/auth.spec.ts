@@ -42,6 +42,56 @@ test.describe('sign-in screens', () => {
     await expect(page.getByRole('button', { name: text(auth, 'social.continueWithApple') })).toBeEnabled();
   });
 
+  test("a Google sign-in that fails at the provider shows the provider's own message on /login, the fixed one elsewhere", async ({
+    page,
+  }) => {
+    // The provider sends the person back with its error (better-auth's error redirect to the page that started it).
+    await page.route('**/api/auth/sign-in/social', (route) =>
+      route.fulfill({
+        json: { url: '/login?social=google&error=access_denied&error_description=The+user+denied+access.', redirect: true },
+      }),
+    );
+    await page.goto('/login?lng=en');
+    await page.getByRole('button', { name: text(auth, 'social.continueWithGoogle') }).click();
+    await expect(toast(page, 'The user denied access.')).toBeVisible();
+    // The address is cleaned, so a reload does not say it again.
+    await expect(page).toHaveURL((url) => url.pathname === '/login' && url.search === '');
+
+    // An address nobody's sign-in started: no words from it on the screen, the fixed message.
+    await page.goto('/login?social=apple&error=invalid_request&error_description=Call+this+number');
+    await expect(toast(page, text(auth, 'social.appleFailed'))).toBeVisible();
+    await expect(page.getByText('Call this number')).toHaveCount(0);
+
+    // The register page always shows the fixed message.
+    await page.route('**/api/auth/sign-in/social', (route) =>
+      route.fulfill({
+        json: { url: '/registerpage?social=apple&error=access_denied&error_description=The+user+cancelled.', redirect: true },
+      }),
+    );
+    await page.goto('/registerpage');
+    await page.getByRole('button', { name: text(auth, 'social.continueWithApple') }).click();
+    await expect(toast(page, text(auth, 'social.appleFailed'))).toBeVisible();
+    await expect(page.getByText('The user cancelled.')).toHaveCount(0);
+    await expect(page).toHaveURL((url) => url.pathname === '/registerpage' && url.search === '');
+  });
+
+  test('a Google sign-in sends the login event with its method', async ({ page, account, baseURL }) => {
+    // The provider signs the person in and sends them to /dashboard: here the session comes from the email
+    // sign-in (through the page's own cookies), then the same redirect.
+    await page.route('**/api/auth/sign-in/social', async (route) => {
+      const signedIn = await page.request.post('/api/auth/sign-in/email', { data: account, headers: { origin: baseURL! } });
+      expect(signedIn.status()).toBe(200);
+      await route.fulfill({ json: { url: '/dashboard', redirect: true } });
+    });
+    const login = page.waitForRequest(
+      (request) => request.url().endsWith('/api/analytics/events') && (request.postDataJSON() as { name?: string }).name === 'login',
+    );
+    await page.goto('/login?lng=en');
+    await page.getByRole('button', { name: text(auth, 'social.continueWithGoogle') }).click();
+    await expect(page).toHaveURL(pathIs('/dashboard'));
+    expect((await login).postDataJSON()).toEqual({ name: 'login', params: { method: 'google' } });
+  });
+
   test('log out from /security lands on /login, and guarded pages then redirect there', async ({ signedInPage: page }) => {
     await page.goto('/security');
     await page.getByRole('button', { name: 'Sign out', exact: true }).click();

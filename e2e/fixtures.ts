@@ -12,7 +12,7 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export const DATA_DIR = path.resolve(ROOT, E2E_DATA_DIR);
 export const OUTBOX_DIR = path.join(DATA_DIR, 'outbox');
 
-export type Namespace = 'auth' | 'common' | 'profile';
+export type Namespace = 'auth' | 'common' | 'profile' | 'library' | 'personalized' | 'journeys';
 type Translations = { [key: string]: string | Translations };
 
 /** Reads content/locales/{lng}/{ns}.json at test time (es and pl are written by translators). */

@@ -151,6 +151,21 @@ test('start from the dashboard, complete day 1 in the modal, day 2 unlocks; paus
   await expect(card.getByRole('button', { name: 'Continue: Faith Boost en' })).toBeVisible();
 });
 
+test("a locked day says Complete today's session to unlock once, and its next day is a disabled Listen to unlock button", async ({
+  signedInPage: page,
+}) => {
+  // Not started: day 3 is locked (day 2 is not completed).
+  await page.goto('/journey-day/faith-boost/3?lng=en');
+  await expect(page.getByRole('heading', { name: 'This day is still locked' })).toBeVisible();
+  await expect(page.getByText("Complete today's session to unlock", { exact: true })).toHaveCount(1);
+  const next = page.getByRole('button', { name: 'Listen to unlock Day 4' });
+  await expect(next).toBeVisible();
+  await expect(next).toBeDisabled();
+  await expect(page.getByRole('link', { name: 'Day 4', exact: true })).toHaveCount(0);
+  // The way on is the day to listen to now.
+  await expect(page.getByRole('link', { name: 'Go to Day 1' })).toBeVisible();
+});
+
 test('a bad day id goes to the plan with the error, a bad journey to the dashboard; both clear after 5 s', async ({
   page,
   consoleGuard,

@@ -66,6 +66,22 @@ test('the dashboard in Spanish says Hoy, and Polish has no daily prayers', async
   await expect(page.getByRole('heading', { name: 'Modlitwa dnia' })).toHaveCount(0);
 });
 
+test('durations are written with the units of the language: hr min sec, h min s, godz. min s', async ({ page }) => {
+  const units = {
+    en: { play: 'Play', unit: '(hr|min|sec)' },
+    es: { play: 'Reproducir', unit: '(h|min|s)' },
+    pl: { play: 'Odtwórz', unit: '(godz\\.|min|s)' },
+  } as const;
+  for (const [language, { play, unit }] of Object.entries(units)) {
+    await page.goto(`/dashboard?lng=${language}`);
+    const card = page.getByRole('button', { name: new RegExp(`^Morning Offering ${language} `) });
+    await expect(card.first()).toBeVisible();
+    // The card's name ends with its duration, then the action: "3 min 5 s, Reproducir".
+    await expect(card.first()).toHaveAccessibleName(new RegExp(`^Morning Offering ${language} \\d+ ${unit}( \\d+ ${unit})*, ${play}$`));
+    if (language !== 'en') await expect(card.first()).not.toHaveAccessibleName(/ (sec|hr)\b/);
+  }
+});
+
 test('a long row shows every card as it is scrolled or tabbed through, and rows below come as the page scrolls', async ({
   page,
   request,
@@ -156,6 +172,31 @@ test('a card opens the player, the audio plays, skips clamp, minimize and restor
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2 + 90, { steps: 4 });
   await page.mouse.up();
   await expect(bar).toHaveCount(0);
+});
+
+test('skipping forward past the end of a paused prayer with repeat on stops at the end and does not play it again', async ({ page }) => {
+  await page.goto('/dashboard?lng=en');
+  await page.getByRole('button', { name: /^Evening Rest en .*, Play$/ }).click();
+  await expect(page).toHaveURL(pathIs('/player'));
+  await expect.poll(() => position(page), { timeout: 15_000 }).toBeGreaterThan(1);
+  await page.getByRole('button', { name: 'Pause', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Play', exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Repeat' })).toHaveAttribute('aria-pressed', 'true');
+
+  const max = Number(await page.getByRole('slider', { name: 'Playback position' }).getAttribute('max'));
+  for (let i = 0; i < Math.ceil(max / 15) + 2; i++) await page.getByRole('button', { name: 'Forward 15 seconds' }).click();
+  // Clamped to the duration, and still paused there: repeat starts again only a prayer that was playing.
+  expect(await position(page)).toBeGreaterThanOrEqual(max - 1);
+  await page.waitForTimeout(1500);
+  await expect(page.getByRole('button', { name: 'Play', exact: true })).toBeVisible();
+  expect(await position(page)).toBeGreaterThanOrEqual(max - 1);
+  const clock = page.getByTestId('player-audio-time').locator('span');
+  await expect(clock.first()).toHaveText((await clock.last().innerText()).trim());
+
+  // Play then starts it from the beginning.
+  await page.getByRole('button', { name: 'Play', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Pause', exact: true })).toBeVisible();
+  await expect.poll(() => position(page)).toBeLessThan(max - 1);
 });
 
 test('View all opens the category with its cards and the Create Your Prayer card', async ({ page }) => {

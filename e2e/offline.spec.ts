@@ -1,6 +1,5 @@
 import type { Page } from '@playwright/test';
 import { expect, readLocale, test, text } from './fixtures';
-import { toast } from './helpers';
 
 /**
  * The offline service worker (spec: registered at /service-worker.js): after one visit the app opens without a
@@ -49,17 +48,45 @@ test('after one visit the app opens offline in Spanish, and loads the prayers ag
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('lang', 'es');
   await expect(page.getByRole('heading', { name: text(common, 'dashboard.yourPrayers') })).toBeVisible();
-  await expect(toast(page, text(common, 'connection.offline'))).toBeVisible();
+  const notice = page.getByTestId('connection-notice');
+  await expect(notice).toHaveText(text(common, 'connection.offline'));
+  // The notice sits above the page and moves it down: it covers neither the greeting nor anything else.
+  const greeting = page.getByRole('heading', { level: 1 });
+  await expect(greeting).toBeVisible();
+  const noticeBox = (await notice.boundingBox())!;
+  expect(noticeBox.y + noticeBox.height).toBeLessThanOrEqual((await greeting.boundingBox())!.y);
+  // Popular Prayers says why it is empty, calmly.
   await expect(popular.getByRole('button')).toHaveCount(0);
+  await expect(popular).toContainText(text(common, 'dashboard.unavailableOffline'));
 
   // Back online, the dashboard fetches its prayers by itself.
   await context.setOffline(false);
-  await expect(toast(page, text(common, 'connection.online'))).toBeVisible();
+  await expect(notice).toHaveText(text(common, 'connection.online'));
   await expect(popular.getByRole('button').first()).toBeVisible();
+  await expect(popular).not.toContainText(text(common, 'dashboard.unavailableOffline'));
+  await expect(notice).toHaveText('');
 
   // A screen not opened before, by its address, offline: the login screen (signed out), in Spanish.
   await context.setOffline(true);
   await page.goto('/login');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(text(auth, 'login.title'));
-  await expect(toast(page, text(common, 'connection.offline'))).toBeVisible();
+  await expect(notice).toHaveText(text(common, 'connection.offline'));
+});
+
+test('online, a feed the server could not give says so calmly in its sections, with Try again', async ({ page, consoleGuard }) => {
+  const en = readLocale('en', 'common');
+  consoleGuard.allow({ status: 503, path: '/api/feed' });
+  let failing = true;
+  await page.route(
+    (url) => url.pathname === '/api/feed',
+    (route) =>
+      failing ? route.fulfill({ status: 503, json: { error: { code: 'UNAVAILABLE', message: 'Try later' } } }) : route.continue(),
+  );
+  await page.goto('/dashboard?lng=en');
+  const popular = page.getByRole('region', { name: text(en, 'dashboard.popular') });
+  await expect(popular).toContainText(text(en, 'dashboard.unavailable'));
+  failing = false;
+  await popular.getByRole('button', { name: text(en, 'dashboard.tryAgain') }).click();
+  await expect(popular.getByRole('button', { name: /, Play$/ }).first()).toBeVisible();
+  await expect(popular).not.toContainText(text(en, 'dashboard.unavailable'));
 });

@@ -14,6 +14,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const GENERATION_TIMEOUT_MS = 150_000;
 const QUIZ = '/personalized-journey/ancestors';
 const PEOPLE = 'My grandmother Rosa, who taught me to pray, and my uncle Jan';
+/** The same words in the middle of a sentence ("For ...", "...: ..."): as written, the first word small. */
+const PEOPLE_IN_SENTENCE = 'my grandmother Rosa, who taught me to pray, and my uncle Jan';
 
 const slider = (page: Page): Locator => page.getByRole('slider', { name: 'Playback position' });
 const dayRow = (page: Page, day: number): Locator => page.getByTestId(`plan-day-${day}`);
@@ -76,8 +78,9 @@ test('quiz -> loading -> plan by itself; day 1 to 95%, Come Back Tomorrow; a day
   await expect(dayRow(page, 2)).toHaveAttribute('data-state', 'waiting');
   await expect(dayRow(page, 2)).toContainText(/Available (tomorrow|in 23h \d{1,2}m)/);
   await expect(dayRow(page, 4)).toContainText(/Available in [23] days/);
-  // The people the user wrote, in the written subtitle (or under Praying for: when it does not name them).
-  await expect(page.getByRole('main')).toContainText(PEOPLE);
+  // The people the user wrote, in the written subtitle, as they wrote them: mid-sentence, "My" starts small.
+  await expect(page.getByRole('main')).toContainText(`: ${PEOPLE_IN_SENTENCE}`);
+  await expect(page.getByText('Praying for:')).toHaveCount(0);
   await expect(page.getByText('0 of 7 completed')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'New day is available!' })).toBeVisible();
   await page.getByRole('link', { name: 'Begin' }).click();
@@ -121,10 +124,104 @@ test('quiz -> loading -> plan by itself; day 1 to 95%, Come Back Tomorrow; a day
   await expect(dayRow(page, 3)).toHaveAttribute('data-state', 'waiting');
   await expect(dayRow(page, 3)).toContainText(/Available (tomorrow|in 23h \d{1,2}m)/);
 
-  // The dashboard lists it in progress.
+  // The dashboard lists it in progress, for the people in the user's words.
   await page.goto('/dashboard?lng=en');
   const section = page.getByRole('region', { name: 'Personalized Journeys' });
   await expect(section.getByText('1 of 7')).toBeVisible();
+  await expect(section.getByText(`For ${PEOPLE_IN_SENTENCE}`, { exact: true })).toBeVisible();
   await expect(section.getByRole('button', { name: /^Continue: / })).toBeVisible();
+  await expect(section.locator(`a[href="${QUIZ}"]`)).toContainText('Pray for your family');
+});
+
+// ---- with the journey answered by the test (page.route): the server's clock, failures, the dashboard row ----
+
+const JOURNEY_ID = '3b0f6a52-8d1e-4c39-9a57-2f4f1c7d9e10';
+const HOUR_MS = 60 * 60 * 1000;
+
+/** A journey detail as GET /api/personalized-journeys/:id answers it, `serverTime` the server's clock. */
+function journeyDetail(serverTime: number, overrides: Record<string, unknown> = {}) {
+  const iso = (ms: number) => new Date(ms).toISOString();
+  const started = serverTime - 26 * HOUR_MS;
+  const days = Array.from({ length: 7 }, (_, index) => {
+    const dayNumber = index + 1;
+    return {
+      journeyId: JOURNEY_ID,
+      dayNumber,
+      status: dayNumber === 1 ? 'completed' : 'generated',
+      title: `Day ${dayNumber}`,
+      subtitle: '',
+      audioUrl: null,
+      duration: 180,
+      bibleVerse: { text: 'The Lord is my shepherd.', reference: 'Psalm 23:1' },
+      reflection: 'A reflection.',
+      prayer: 'A prayer.',
+      // Day 2 opens two hours from the server's now (not from the device's).
+      availableAt: dayNumber === 1 ? iso(started) : iso(serverTime + 2 * HOUR_MS + (dayNumber - 2) * DAY_MS),
+      completedAt: dayNumber === 1 ? iso(started + HOUR_MS) : null,
+    };
+  });
+  return {
+    id: JOURNEY_ID,
+    userId: 'user',
+    journeyType: 'ancestors',
+    input: 'Rosa',
+    status: 'active',
+    currentDay: 2,
+    totalDays: 7,
+    language: 'en',
+    startedAt: iso(started),
+    createdAt: iso(started),
+    updatedAt: iso(started + HOUR_MS),
+    completedAt: null,
+    error: null,
+    title: 'Pray for Your Family',
+    subtitle: 'Seven days of prayer for those you love and miss: Rosa',
+    days,
+    serverTime: iso(serverTime),
+    ...overrides,
+  };
+}
+
+test("the plan counts down on the server's clock, not on a device clock that runs five hours ahead", async ({ signedInPage: page }) => {
+  const serverNow = Date.now();
+  await page.clock.install({ time: new Date(serverNow + 5 * HOUR_MS) });
+  await page.route(`**/api/personalized-journeys/${JOURNEY_ID}`, (route) => route.fulfill({ json: journeyDetail(Date.now()) }));
+  await page.goto(`${QUIZ}/plan/${JOURNEY_ID}?lng=en`);
+  // On the device's clock day 2 would be open three hours ago; the server opens it in two hours.
+  await expect(dayRow(page, 2)).toHaveAttribute('data-state', 'waiting');
+  await expect(dayRow(page, 2)).toContainText(/Available in (1h 59m|2h 0m)/);
+  await expect(page.getByRole('heading', { name: /^Available in (1h 59m|2h 0m)$/ })).toBeVisible();
+});
+
+test('a failed journey shows a message for people, never the stored error', async ({ signedInPage: page }) => {
+  let error = 'GENERATION_TIMED_OUT';
+  await page.route(`**/api/personalized-journeys/${JOURNEY_ID}`, (route) =>
+    route.fulfill({ json: journeyDetail(Date.now(), { status: 'failed', error, days: [], title: null, subtitle: null, startedAt: null }) }),
+  );
+  await page.goto(`${QUIZ}/plan/${JOURNEY_ID}?lng=en`);
+  await expect(page).toHaveURL(pathIs(`${QUIZ}/loading`));
+  await expect(page.getByRole('alert')).toHaveText('Journey generation is taking longer than expected. Please try again.');
+
+  for (const stored of ['GENERATION_FAILED', 'Error: connect ECONNREFUSED 127.0.0.1:11434']) {
+    error = stored;
+    await page.goto(`${QUIZ}/plan/${JOURNEY_ID}?lng=en`);
+    await expect(page).toHaveURL(pathIs(`${QUIZ}/loading`));
+    await expect(page.getByRole('alert')).toHaveText('Failed to generate journey');
+    await expect(page.getByText('ECONNREFUSED')).toHaveCount(0);
+  }
+});
+
+test('the dashboard row says Failed to load personalized journey when the journeys cannot load', async ({
+  signedInPage: page,
+  consoleGuard,
+}) => {
+  consoleGuard.allow({ status: 500, path: '/api/personalized-journeys' });
+  await page.route('**/api/personalized-journeys', (route) =>
+    route.fulfill({ status: 500, json: { error: { code: 'INTERNAL', message: 'Something broke' } } }),
+  );
+  await page.goto('/dashboard?lng=en');
+  const section = page.getByRole('region', { name: 'Personalized Journeys' });
+  await expect(section.getByText('Failed to load personalized journey', { exact: true })).toBeVisible();
+  // The way to start a new one is still there.
   await expect(section.locator(`a[href="${QUIZ}"]`)).toContainText('Pray for your family');
 });

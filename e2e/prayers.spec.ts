@@ -29,7 +29,10 @@ test('quiz -> the library shows the prayer generating -> it completes by itself 
   await expect(description).not.toBeFocused();
   await expect(description).toHaveValue('Courage for my brother Tomasz before his exams');
   await expect(page).toHaveURL(pathIs('/quiz'));
+  // Created straight from the description: the default preference, standard (spec section 9), not a focus.
+  const sent = page.waitForRequest((request) => request.url().endsWith('/api/create-affirmation') && request.method() === 'POST');
   await create.click();
+  expect((await sent).postDataJSON()).toMatchObject({ topic: 'standard', experience: 'prayer', length: 3 });
 
   // The library shows the card generating, then completing, without a reload.
   await expect(page).toHaveURL(pathIs('/library'));
@@ -39,6 +42,9 @@ test('quiz -> the library shows the prayer generating -> it completes by itself 
   const played = page.getByRole('button', { name: /, Play$/ });
   await expect(played).toHaveCount(1, { timeout: 60_000 });
   await expect(generating).toHaveCount(0);
+  // How long ago it was made, and its kind: a general prayer, not Faith.
+  await expect(played).toHaveAccessibleName(/(just now|\d+ minutes? ago) · \d+ (min|sec)/);
+  await expect(page.getByText('Prayer · For you', { exact: true })).toBeVisible();
 
   await played.click();
   await expect(page).toHaveURL(pathIs('/player'));
@@ -98,4 +104,66 @@ test('choosing a focus on step 3 creates at once; at the monthly limit the quiz 
   await page.getByRole('button', { name: 'Start Your Journey' }).click();
   await expect(page.getByRole('button', { name: 'Processing...' })).toBeVisible();
   await expect(page).toHaveURL(pathIs('/subscription'));
+});
+
+/** A library record as GET /api/records answers it. */
+function record(id: string, createdAt: Date, overrides: Record<string, unknown> = {}) {
+  return {
+    id,
+    status: 'completed',
+    stage: null,
+    title: `Prayer ${id}`,
+    text: 'Lord, you are near.',
+    audioUrl: '/media/none.mp3',
+    duration: 185,
+    preference: 'peace',
+    experience: 'prayer',
+    description: '',
+    length: 3,
+    slug: null,
+    image: null,
+    error: null,
+    createdAt: createdAt.toISOString(),
+    updatedAt: createdAt.toISOString(),
+    ...overrides,
+  };
+}
+
+test('the library says how long ago each prayer was made, in Polish plural forms, and a failure calmly', async ({ signedInPage: page }) => {
+  // The profile's language is the interface's.
+  expect((await page.request.patch('/api/me', { data: { language: 'pl' } })).status()).toBe(200);
+  const now = Date.now();
+  const ago = (ms: number) => new Date(now - ms);
+  const MINUTE = 60_000;
+  const items = [
+    record('a', ago(10_000)),
+    record('b', ago(1 * MINUTE)),
+    record('c', ago(3 * MINUTE)),
+    record('d', ago(5 * MINUTE)),
+    record('e', ago(22 * 60 * MINUTE)),
+    record('f', ago(2 * 24 * 60 * MINUTE)),
+    record('g', ago(5 * 30 * 24 * 60 * MINUTE)),
+    record('h', ago(2 * 365 * 24 * 60 * MINUTE)),
+    record('i', ago(MINUTE), { status: 'failed', audioUrl: null, duration: null, error: 'GENERATION_TIMED_OUT' }),
+    record('j', ago(MINUTE), { status: 'failed', audioUrl: null, duration: null, error: 'TypeError: fetch failed (voice.ts:42)' }),
+  ];
+  await page.route(
+    (url) => url.pathname === '/api/records',
+    (route) => route.fulfill({ json: { items, nextCursor: null } }),
+  );
+  await page.goto('/library');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'pl');
+  const row = (id: string) => page.getByRole('button', { name: new RegExp(`^Prayer ${id} `) });
+  await expect(row('a')).toContainText('przed chwilą · 3 min 5 s');
+  await expect(row('b')).toContainText('1 minutę temu');
+  await expect(row('c')).toContainText('3 minuty temu');
+  await expect(row('d')).toContainText('5 minut temu');
+  await expect(row('e')).toContainText('22 godziny temu');
+  await expect(row('f')).toContainText('2 dni temu');
+  await expect(row('g')).toContainText('5 miesięcy temu');
+  await expect(row('h')).toContainText('2 lata temu');
+  // Failed: a sentence for people by the stored code; the internal error never shows.
+  await expect(page.getByText('Jej przygotowanie trwało dłużej, niż się spodziewaliśmy. Spróbuj ponownie.')).toHaveCount(1);
+  await expect(page.getByText('Coś poszło nie tak podczas jej przygotowywania.')).toHaveCount(1);
+  await expect(page.getByText(/TypeError|GENERATION_/)).toHaveCount(0);
 });

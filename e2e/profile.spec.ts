@@ -65,4 +65,47 @@ test.describe('profile', () => {
     await expect(toast(page, text(en.auth, 'login.failed'))).toBeVisible();
     await expect(page).toHaveURL(pathIs('/login'));
   });
+
+  test("the profile's language wins over the detected one, and a change in settings is kept for the next loads", async ({
+    page,
+    account,
+  }) => {
+    const pl = readLocale('pl', 'auth');
+    const storedLanguage = async () => ({
+      localStorage: await page.evaluate(() => localStorage.getItem('i18nextLng')),
+      cookie: (await page.context().cookies()).find((cookie) => cookie.name === 'i18next')?.value,
+    });
+
+    // Polish detected (the address, then kept in local storage and the cookie); the profile says English.
+    await page.goto('/login?lng=pl');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(text(pl, 'login.title'));
+    expect(await storedLanguage()).toEqual({ localStorage: 'pl', cookie: 'pl' });
+    await page.getByLabel(text(pl, 'fields.email')).fill(account.email);
+    await page.getByLabel(text(pl, 'fields.password')).fill(account.password);
+    await page.getByRole('button', { name: text(pl, 'login.submit'), exact: true }).click();
+
+    // After the sign-in the interface is English, and stays so on the next load.
+    await expect(page).toHaveURL(pathIs('/dashboard'));
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect.poll(storedLanguage).toEqual({ localStorage: 'en', cookie: 'en' });
+    await page.goto('/account-settings');
+    await expect(page.getByRole('heading', { name: text(profile, 'settings.title') })).toBeVisible();
+    await expect(page.getByRole('radio', { name: 'English' })).toBeChecked();
+
+    // Polski in the settings, then English again: each reload comes back in the chosen language.
+    for (const [name, lng] of [
+      ['Polski', 'pl'],
+      ['English', 'en'],
+    ] as const) {
+      await page.evaluate(() => Object.assign(window, { beforeLanguageChange: true }));
+      await page.getByRole('radio', { name }).click();
+      await expect.poll(() => page.evaluate(() => 'beforeLanguageChange' in window).catch(() => true)).toBe(false);
+      await expect(page.locator('html')).toHaveAttribute('lang', lng);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(text(readLocale(lng, 'profile'), 'settings.title'));
+      await expect(page.getByRole('radio', { name })).toBeChecked();
+      expect(await storedLanguage()).toEqual({ localStorage: lng, cookie: lng });
+    }
+    await page.goto('/dashboard');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  });
 });

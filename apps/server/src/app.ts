@@ -9,11 +9,16 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { AppConfig } from './platform/config';
 import type { DatabaseHandle } from './platform/db/client';
 import { AccessLog } from './platform/access-log';
-import { registerErrorHandling } from './platform/errors';
+import { frameworkErrors, registerErrorHandling } from './platform/errors';
+import { registerInputGuards } from './platform/input-guards';
+import { signInThrottleStore } from './modules/auth/sign-in-throttle';
 import { createMailer, type Mailer } from './platform/mailer';
 import { MEDIA_URL_PREFIX, type MediaStore } from './platform/media';
 import { createMediaStore } from './platform/media-store';
+import { createMediaSigner } from './platform/media-signing';
+import { privateMediaRoutes } from './modules/media/private-media.routes';
 import { registerSecurityHeaders } from './platform/security-headers';
+import { analyticsQueries } from './modules/analytics/analytics.queries';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { contentQueries } from './modules/content/content.queries';
 import { contentRoutes } from './modules/content/content.routes';
@@ -63,7 +68,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const app = Fastify({
     logger: deps.logger ?? { level: config.logLevel },
     logController: new AccessLog(),
-    trustProxy: true,
+    frameworkErrors,
+    // X-Forwarded-For and -Proto count only from the proxies TRUST_PROXY names (none by default).
+    trustProxy: typeof config.trustProxy === 'number' ? hopCount(config.trustProxy) : config.trustProxy,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -79,6 +86,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   // ---- platform ----
   registerErrorHandling(app);
+  registerInputGuards(app);
   const mailer =
     deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir, logger: app.log });
   const media = createMediaStore(config.mediaStore);
@@ -93,11 +101,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.decorate('jobs', jobs);
   const clock = deps.clock ?? createClock();
   app.decorate('clock', clock);
+  // People's own audio is reached only through short-lived signed addresses.
+  const signer = createMediaSigner(config.authSecret, clock);
 
   // ---- modules ----
   const profiles = profileService({ profiles: profileQueries(db), records: recordQueries(db), media, logger: app.log });
   const auth = createAuth({ config, db, mailer, logger: app.log, lifecycle: profiles });
   app.decorate('auth', auth);
+  const throttle = signInThrottleStore(db);
 
   app.decorateRequest('sessionUser', null);
   // A callback hook, not an async one: no promise on the hot path of requests without a session.
@@ -117,15 +128,15 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
 
   await app.register(healthRoutes);
-  await app.register(authRoutes, { auth, config });
-  await app.register(profileRoutes, { service: profiles, auth });
-  const feed = feedService(contentQueries(db));
+  await app.register(authRoutes, { auth, config, throttle, clock });
+  await app.register(profileRoutes, { service: profiles, auth, throttle, clock });
+  const feed = feedService(contentQueries(db), signer);
   app.decorate('feed', feed);
   await app.register(contentRoutes, { feed });
   const records = recordQueries(db);
-  const prayers = recordsService({ queries: records, jobs, live, now: () => clock.now() });
+  const prayers = recordsService({ queries: records, jobs, live, signer, now: () => clock.now() });
   await app.register(recordsRoutes, { service: prayers });
-  const personalized = personalizedService({ queries: personalizedQueries(db), jobs, live, clock });
+  const personalized = personalizedService({ queries: personalizedQueries(db), jobs, live, clock, signer });
   await app.register(personalizedRoutes, { service: personalized });
   await app.register(liveRoutes, {
     bus: live,
@@ -134,7 +145,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         case 'record':
           return { type: 'record' as const, record: await prayers.get(change.userId, change.id) };
         case 'personalized-journey': {
-          const { days: _days, ...journey } = await personalized.detail(change.userId, change.id);
+          const { days: _days, serverTime: _serverTime, ...journey } = await personalized.detail(change.userId, change.id);
           return { type: 'personalized-journey' as const, journey };
         }
       }
@@ -145,11 +156,16 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     languageOf: async (userId) => (await records.profileOf(userId))?.language ?? 'en',
   });
   if (config.testClock) await app.register(testClockRoutes, { clock });
-  await app.register(analyticsRoutes, { db, logToConsole: config.isDevelopment });
-  await app.register(localesRoutes, { localesDir: config.localesDir, cache: !config.isDevelopment });
+  await app.register(analyticsRoutes, { queries: analyticsQueries(db), logToConsole: config.isDevelopment });
+  await app.register(localesRoutes, {
+    localesDir: config.localesDir,
+    cache: !config.isDevelopment,
+    acceptMissingKeys: config.isDevelopment,
+  });
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
   // ---- media and web ----
+  await app.register(privateMediaRoutes, { media, signer, clock });
   mkdirSync(config.mediaDir, { recursive: true });
   await app.register(fastifyStatic, {
     root: config.mediaDir,
@@ -187,6 +203,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   return app;
 }
+
+/** TRUST_PROXY=n: the n proxies nearest this server may say who their client was. */
+const hopCount =
+  (hops: number) =>
+  (_address: string, hop: number): boolean =>
+    hop < hops;
 
 declare module 'fastify' {
   interface FastifyInstance {

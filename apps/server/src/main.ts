@@ -17,6 +17,9 @@ import { createVoicePipelineFromConfig } from './generation/voice-text';
 import { createWriterFromConfig } from './generation/writer/create-writer';
 import { createAncestorsWriter } from './generation/writer/ancestors-writer';
 import { warmEspeak } from './generation/voice/espeak';
+import { analyticsQueries } from './modules/analytics/analytics.queries';
+import { registerAnalyticsJobs } from './modules/analytics/analytics.jobs';
+import { moveOwnAudioToPrivate } from './modules/records/private-media-migration';
 import { registerJourneyGeneration } from './modules/personalized/generate-journey.job';
 import { personalizedQueries } from './modules/personalized/personalized.queries';
 
@@ -114,6 +117,9 @@ async function main(): Promise<void> {
   running.queue = queue;
   app.jobs.attach(queue);
   if (runsJobs) {
+    await moveOwnAudioToPrivate({ db: database.db, media: app.media, logger: app.log }).catch((error: unknown) =>
+      app.log.error({ err: error }, 'moving people’s audio to private storage failed; it is tried again at the next start'),
+    );
     const voice = createVoicePipelineFromConfig(config.voice);
     await registerPrayerGeneration(queue, {
       queries: recordQueries(database.db),
@@ -136,6 +142,12 @@ async function main(): Promise<void> {
       logger: app.log,
     });
     await registerContentJobs(queue, { importContent: runImport, publishDaily, logger: app.log });
+    await registerAnalyticsJobs(queue, {
+      queries: analyticsQueries(database.db),
+      clock: app.clock,
+      retentionDays: config.analyticsRetentionDays,
+      logger: app.log,
+    });
     // Today's prayer (and the days before it) are republished at every start; new audio arrives with the import.
     await publishDaily(DAILY_BACKFILL_DAYS);
     await requestContentImport(queue);

@@ -9,6 +9,7 @@ import {
   sessionCookie,
   signIn,
   signOut,
+  NATIVE_ORIGIN,
   TEST_ORIGIN,
   type TestApp,
 } from './helpers';
@@ -98,8 +99,8 @@ describe('auth', () => {
       expect(rows).toHaveLength(1);
     });
 
-    it('rejects a password shorter than 6 characters', async () => {
-      const response = await register(t.app, 'short@example.com', '12345');
+    it('rejects a password shorter than 8 characters', async () => {
+      const response = await register(t.app, 'short@example.com', '1234567');
       expectApiError(response, 400, 'PASSWORD_TOO_SHORT');
     });
   });
@@ -184,8 +185,9 @@ describe('auth', () => {
   describe('bearer tokens (native shell)', () => {
     it('gives a set-auth-token header on sign-in that works as Authorization: Bearer without cookies', async () => {
       const { id } = await registerUser(t.app, 'native@example.com');
-      const response = await signIn(t.app, 'native@example.com', 'correct horse 1');
+      const response = await signIn(t.app, 'native@example.com', 'correct horse 1', NATIVE_ORIGIN);
       expect(response.statusCode).toBe(200);
+      expect(response.json<{ token?: string }>().token).toEqual(expect.any(String));
       const token = response.headers['set-auth-token'];
       expect(typeof token).toBe('string');
       expect((token as string).length).toBeGreaterThan(10);
@@ -198,9 +200,22 @@ describe('auth', () => {
       expectApiError(bogus, 401, 'UNAUTHORIZED');
     });
 
+    it('gives a web page neither the header nor a token in the body, only the HttpOnly cookie', async () => {
+      await registerUser(t.app, 'web-token@example.com');
+      const response = await signIn(t.app, 'web-token@example.com', 'correct horse 1');
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['set-auth-token']).toBeUndefined();
+      expect(response.json()).not.toHaveProperty('token');
+      expect(response.json()).toMatchObject({ user: { email: 'web-token@example.com' } });
+      expect(response.cookies.some((cookie) => cookie.httpOnly && cookie.value !== '')).toBe(true);
+      const signUp = await register(t.app, 'web-token-2@example.com');
+      expect(signUp.headers['set-auth-token']).toBeUndefined();
+      expect(signUp.json()).not.toHaveProperty('token');
+    });
+
     it('stops accepting the bearer token after sign-out', async () => {
       await registerUser(t.app, 'native-out@example.com');
-      const response = await signIn(t.app, 'native-out@example.com', 'correct horse 1');
+      const response = await signIn(t.app, 'native-out@example.com', 'correct horse 1', NATIVE_ORIGIN);
       const authorization = `Bearer ${response.headers['set-auth-token'] as string}`;
       const out = await t.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { authorization, origin: TEST_ORIGIN } });
       expect(out.statusCode).toBe(200);

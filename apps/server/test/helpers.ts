@@ -80,6 +80,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     PUBLIC_URL: TEST_ORIGIN,
     AUTH_SECRET: 'test-secret-test-secret-test-secret-123',
     AUTH_RATE_LIMIT_MAX: '1000',
+    SIGN_UP_RATE_LIMIT_MAX: '1000',
     ...options.env,
   });
   const { database, drop } = await openTestDatabase();
@@ -129,11 +130,14 @@ export async function register(app: FastifyInstance, email: string, password = '
   return response;
 }
 
-export async function signIn(app: FastifyInstance, email: string, password: string) {
+/** The native shell's origin on iOS (NATIVE_ORIGINS' default): the only kind given the session token. */
+export const NATIVE_ORIGIN = 'capacitor://localhost';
+
+export async function signIn(app: FastifyInstance, email: string, password: string, origin = TEST_ORIGIN) {
   return app.inject({
     method: 'POST',
     url: '/api/auth/sign-in/email',
-    headers: { origin: TEST_ORIGIN },
+    headers: { origin },
     payload: { email, password },
   });
 }
@@ -226,7 +230,7 @@ export async function startJourneyWorker(
   const { app, database, config } = testApp;
   const queue = await startQueue(database, app.log, { runsJobs: true, soleWorker: true });
   app.jobs.attach(queue);
-  await registerJourneyGeneration(queue, {
+  const sweeper = await registerJourneyGeneration(queue, {
     queries: personalizedQueries(database.db),
     writer: stages.writer,
     voice: stages.voice ?? createVoicePipelineFromConfig(config.voice),
@@ -235,7 +239,13 @@ export async function startJourneyWorker(
     clock: app.clock,
     logger: app.log,
   });
-  return { queue, stop: () => queue.stop({ graceful: false, close: false, wait: true, timeout: 1000 }) };
+  return {
+    queue,
+    stop: async () => {
+      sweeper.stop();
+      await queue.stop({ graceful: false, close: false, wait: true, timeout: 1000 });
+    },
+  };
 }
 
 /** A short 7-day journey: quick to voice in tests about the lifecycle, not the writing. */

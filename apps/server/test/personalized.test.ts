@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PersonalizedJourneyDetail } from '@selah/domain/personalized';
 import type { JourneyWriter } from '../src/generation/writer/writer';
+import { profiles } from '../src/platform/db/schema';
 import { createTestApp, expectApiError, registerUser, shortJourneyWriter, startJourneyWorker, TEST_ORIGIN, type TestApp } from './helpers';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -19,6 +21,8 @@ describe('personalized journeys', () => {
     worker = await startJourneyWorker(t, { writer: { name: 'test', write: (request) => writer.write(request) } });
     user = await registerUser(t.app, 'family@example.com');
     other = await registerUser(t.app, 'stranger@example.com');
+    // This suite starts more journeys in a month than the Free plan allows (its limits are tested in journey-limits.test.ts).
+    await t.database.db.update(profiles).set({ plan: 'Unlimited Prayer' }).where(eq(profiles.userId, user.id));
   });
   afterAll(async () => {
     await worker.stop();
@@ -85,10 +89,15 @@ describe('personalized journeys', () => {
     const started = Date.parse(active.startedAt!);
     active.days.forEach((day, i) => {
       expect(day.status).toBe('generated');
-      expect(day.audioUrl).toMatch(/^\/media\/.+\.mp3$/);
+      // The person's own audio: a short-lived signed address of their private folder.
+      expect(day.audioUrl).toMatch(new RegExp(`^/media/private/${user.id}/[0-9a-f]{64}\\.mp3\\?exp=\\d+&sig=[\\w-]+$`));
       expect(day.duration).toBeGreaterThan(1);
       expect(Date.parse(day.availableAt!) - started).toBe(i * DAY);
     });
+    const audio = await t.app.inject({ url: active.days[0]!.audioUrl! });
+    expect(audio.statusCode).toBe(200);
+    expect(audio.headers['content-type']).toBe('audio/mpeg');
+    expect((await t.app.inject({ url: active.days[0]!.audioUrl!.split('?')[0]! })).statusCode).toBe(403);
     const list = (await t.app.inject({ url: '/api/personalized-journeys', headers: { cookie: user.cookie } })).json<{
       journeys: { id: string }[];
     }>();
@@ -127,7 +136,9 @@ describe('personalized journeys', () => {
       201,
     );
     const failed = await waitFor(journeyId, ['failed', 'active']);
-    expect(failed).toMatchObject({ status: 'failed', error: 'The journey corpus is missing' });
+    // A code the web words for people; the cause is in the log only.
+    expect(failed).toMatchObject({ status: 'failed', error: 'GENERATION_FAILED' });
+    expect(JSON.stringify(failed)).not.toContain('corpus');
 
     expectApiError(
       await t.app.inject({

@@ -68,23 +68,38 @@ describe('locales, web and platform', () => {
       },
     );
 
-    it('takes missing keys on the add path with 204', async () => {
+    it('has no add path outside development', async () => {
       const response = await t.app.inject({ method: 'POST', url: '/locales/add/en/translation', payload: { 'a.key': 'A' } });
-      expect(response.statusCode).toBe(204);
-      expect(response.body).toBe('');
+      expectApiError(response, 404, 'NOT_FOUND');
     });
 
-    it('refuses missing keys for an unsupported language or a non-object body', async () => {
-      expectApiError(
-        await t.app.inject({ method: 'POST', url: '/locales/add/fr/translation', payload: { 'a.key': 'A' } }),
-        400,
-        'VALIDATION_ERROR',
-      );
-      expectApiError(
-        await t.app.inject({ method: 'POST', url: '/locales/add/en/translation', payload: { 'a.key': 42 } }),
-        400,
-        'VALIDATION_ERROR',
-      );
+    describe('in development', () => {
+      let dev: TestApp;
+      beforeAll(async () => {
+        dev = await createTestApp({
+          env: { NODE_ENV: 'development', LOCALES_DIR: path.join(fixtures, 'locales'), WEB_DIST_DIR: path.join(fixtures, 'web') },
+        });
+      });
+      afterAll(async () => dev.close());
+
+      it('takes missing keys on the add path with 204', async () => {
+        const response = await dev.app.inject({ method: 'POST', url: '/locales/add/en/translation', payload: { 'a.key': 'A' } });
+        expect(response.statusCode).toBe(204);
+        expect(response.body).toBe('');
+      });
+
+      it('refuses missing keys for an unsupported language or a non-object body', async () => {
+        expectApiError(
+          await dev.app.inject({ method: 'POST', url: '/locales/add/fr/translation', payload: { 'a.key': 'A' } }),
+          400,
+          'VALIDATION_ERROR',
+        );
+        expectApiError(
+          await dev.app.inject({ method: 'POST', url: '/locales/add/en/translation', payload: { 'a.key': 42 } }),
+          400,
+          'VALIDATION_ERROR',
+        );
+      });
     });
   });
 

@@ -11,4 +11,11 @@ export const ERROR_CODES = {
   conflict: 'CONFLICT',
   dayLocked: 'DAY_LOCKED',
   internal: 'INTERNAL_ERROR',
+  /** Sign-in failures for one account: wait before the next try (any account, existing or not, alike). */
+  tooManyAttempts: 'TOO_MANY_ATTEMPTS',
+  passwordTooShort: 'PASSWORD_TOO_SHORT',
+  passwordTooCommon: 'PASSWORD_TOO_COMMON',
+  passwordEqualsEmail: 'PASSWORD_EQUALS_EMAIL',
+  /** A personalized journey is already being generated for this person. */
+  journeyInProgress: 'JOURNEY_IN_PROGRESS',
 } as const;

@@ -404,9 +404,11 @@ describe('API schemas', () => {
     expect(createPersonalizedJourneySchema.parse({ ...valid, input: ` ${'a'.repeat(500)} ` }).input).toHaveLength(500);
   });
 
-  it('describes a journey with its days', () => {
-    const detail = { ...journey(), days: week(2) };
+  it("describes a journey with its days and the server's clock", () => {
+    const detail = { ...journey(), days: week(2), serverTime: '2026-11-22T08:00:00.000Z' };
     expect(personalizedJourneyDetailSchema.parse(detail)).toEqual(detail);
     expect(personalizedJourneyDetailSchema.safeParse({ ...detail, status: 'paused' }).success).toBe(false);
+    const { serverTime: _serverTime, ...withoutClock } = detail;
+    expect(personalizedJourneyDetailSchema.safeParse(withoutClock).success).toBe(false);
   });
 });

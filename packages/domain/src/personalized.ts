@@ -68,5 +68,9 @@ export const personalizedDaySchema = z.object({
 export type PersonalizedDay = z.infer<typeof personalizedDaySchema>;
 
 /** A journey with its days, ordered by day number (plan and day pages). */
-export const personalizedJourneyDetailSchema = personalizedJourneySchema.extend({ days: z.array(personalizedDaySchema) });
+export const personalizedJourneyDetailSchema = personalizedJourneySchema.extend({
+  days: z.array(personalizedDaySchema),
+  /** The server's clock when it answered: countdowns run from it, not from the device's clock (which may be off). */
+  serverTime: z.string(),
+});
 export type PersonalizedJourneyDetail = z.infer<typeof personalizedJourneyDetailSchema>;

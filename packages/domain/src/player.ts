@@ -23,3 +23,13 @@ export function isPlayerTrack(value: unknown): value is PlayerTrack {
   const track = value as Partial<PlayerTrack>;
   return typeof track.id === 'string' && typeof track.title === 'string' && typeof track.audioUrl === 'string' && track.audioUrl.length > 0;
 }
+
+/**
+ * Where a skip of `delta` seconds from `currentTime` lands (spec: skip 15 s back or forward, clamped between 0
+ * and the duration). An unknown duration (0 or less) leaves only the lower bound.
+ */
+export function skipTarget(currentTime: number, delta: number, duration: number): number {
+  const target = (Number.isFinite(currentTime) ? currentTime : 0) + (Number.isFinite(delta) ? delta : 0);
+  const upper = Number.isFinite(duration) && duration > 0 ? duration : Number.POSITIVE_INFINITY;
+  return Math.min(Math.max(target, 0), upper);
+}

@@ -42,10 +42,13 @@ export const meSchema = z.object({
 });
 export type Me = z.infer<typeof meSchema>;
 
+/** Display names, at sign-up and in the profile. */
+export const MAX_DISPLAY_NAME_LENGTH = 100;
+
 /** PATCH /api/me: every field optional, at least one present. */
 export const updateMeSchema = z
   .object({
-    displayName: z.string().trim().max(100).nullable(),
+    displayName: z.string().trim().max(MAX_DISPLAY_NAME_LENGTH).nullable(),
     goals: z.array(z.string().max(MAX_GOAL_LENGTH)).min(MIN_GOALS).max(MAX_GOALS),
     language: languageSchema,
     prayerNotifications: z.boolean(),

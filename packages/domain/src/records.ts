@@ -3,7 +3,7 @@
  *
  * All under the same origin, cookie session (apiFetch in apps/web/src/lib/api.ts already sends credentials and throws ApiError with .status and .code). Errors are JSON `{ "error": { "code", "message" } }`.
  * - GET /api/user/generation-stats -> GenerationStats {totalCount, monthlyCount: {"2026-11": 3, ...}, plan, monthlyLimit, currentMonth}. `hasQuotaLeft(stats)` is in the domain. 401 UNAUTHORIZED when signed out.
- * - POST /api/create-affirmation body CreateAffirmation {recordId (crypto.randomUUID(), makes it idempotent), length: 3, topic: focus, experience, description (trimmed), userGoals: the user's non-blank goals from GET /api/me (useMe in features/profile/api/get-me? check where the profile query lives)} -> 201 (or 200 when the same recordId was already created) `{ record: PrayerRecord }` with status pending. 403 code LIMIT_REACHED when the month's quota is used up. 400 VALIDATION_ERROR.
+ * - POST /api/create-affirmation body CreateAffirmation {recordId (crypto.randomUUID(), makes it idempotent), length: 3, topic: a focus or 'standard' (TOPICS), experience, description (trimmed), userGoals: the user's non-blank goals from GET /api/me (useMe in features/profile/api/get-me? check where the profile query lives)} -> 201 (or 200 when the same recordId was already created) `{ record: PrayerRecord }` with status pending. 403 code LIMIT_REACHED when the month's quota is used up. 400 VALIDATION_ERROR.
  * - GET /api/records?cursor=&limit=20 -> RecordsPage {items: PrayerRecord[] newest first (every status: pending, processing, completed, failed), nextCursor: string|null}.
  * - POST /api/records/:id/retry -> { record } (only for a failed record; sets it back to pending and runs the generation again; does not take another unit of quota). 404 NOT_FOUND for another user's or unknown id, 409 CONFLICT if not failed.
  * - GET /api/search?q=&lng= -> SearchResponse {query, results: SearchResult[]}: case-insensitive substring match over the user's completed records (title, preference, description) and default prayers/affirmations (title, preference) in lng (fallback en), newest first, max 50. Empty q -> empty results.
@@ -23,6 +23,15 @@ export type Experience = (typeof EXPERIENCES)[number];
 export const FOCUSES = ['faith', 'healing', 'guidance', 'peace', 'relationships'] as const;
 export type Focus = (typeof FOCUSES)[number];
 
+/**
+ * The default preference (spec section 9): a general prayer, sent when the prayer is created straight from the
+ * description on quiz step 2, without choosing a focus on step 3.
+ */
+export const DEFAULT_TOPIC = 'standard';
+/** Every topic the API accepts: the default and the five focuses of quiz step 3 (which shows only FOCUSES). */
+export const TOPICS = [DEFAULT_TOPIC, ...FOCUSES] as const;
+export type Topic = (typeof TOPICS)[number];
+
 /** Prayer length is fixed at 3 (minutes spoken). */
 export const PRAYER_LENGTH = 3;
 export const MAX_DESCRIPTION_LENGTH = 1000;
@@ -35,13 +44,19 @@ export type RecordStatus = (typeof RECORD_STATUSES)[number];
 export const GENERATION_STAGES = ['writing', 'voicing', 'finishing'] as const;
 export type GenerationStage = (typeof GENERATION_STAGES)[number];
 
+/**
+ * What a failed prayer or personalized journey stores as its `error`: a code for people's messages (the web
+ * translates it), never the internal error, which goes to the server's log only. Defined in a zod-free module.
+ */
+export { GENERATION_ERRORS, generationErrorOf, type GenerationError } from './generation-errors';
+
 /** POST /api/create-affirmation */
 export const createAffirmationSchema = z
   .object({
     /** Made by the client (crypto.randomUUID()): sending the same id twice creates one record. */
     recordId: z.uuid().optional(),
     length: z.literal(PRAYER_LENGTH).default(PRAYER_LENGTH),
-    topic: z.enum(FOCUSES),
+    topic: z.enum(TOPICS),
     experience: z.enum(EXPERIENCES),
     /** Free text of quiz step 2; may be empty when the user chose from the options instead. */
     description: z.string().trim().max(MAX_DESCRIPTION_LENGTH).default(''),

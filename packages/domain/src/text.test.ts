@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { splitIntoLines, truncateWords } from './text';
+import { inSentence, splitIntoLines, truncateWords } from './text';
 
 describe('splitIntoLines', () => {
   it('splits at sentence punctuation and keeps it', () => {
@@ -51,5 +51,31 @@ describe('truncateWords', () => {
   });
   it('counts words across any whitespace', () => {
     expect(truncateWords('one  two\nthree\tfour', 3)).toBe('one two three…');
+  });
+});
+
+describe('inSentence', () => {
+  it('starts small when the first word is capitalised only for coming first', () => {
+    expect(inSentence('My grandmother Rosa', 'en')).toBe('my grandmother Rosa');
+    expect(inSentence('The Kowalski family', 'en')).toBe('the Kowalski family');
+    expect(inSentence('Mi abuela Carmen y mi tío Luis', 'es')).toBe('mi abuela Carmen y mi tío Luis');
+    expect(inSentence('Moja babcia Helena', 'pl')).toBe('moja babcia Helena');
+    expect(inSentence('Mojego dziadka Józefa', 'pl')).toBe('mojego dziadka Józefa');
+  });
+
+  it('knows English openers in every language', () => {
+    expect(inSentence('My mother', 'pl')).toBe('my mother');
+    expect(inSentence('My mother', 'es')).toBe('my mother');
+  });
+
+  it('keeps names, capitals and anything else as written', () => {
+    expect(inSentence('Rosa', 'en')).toBe('Rosa');
+    expect(inSentence('Grandma Rosa', 'en')).toBe('Grandma Rosa');
+    expect(inSentence('MY GRANDMOTHER', 'en')).toBe('MY GRANDMOTHER');
+    expect(inSentence('my grandmother Rosa', 'en')).toBe('my grandmother Rosa');
+    expect(inSentence('Mia and Jan', 'en')).toBe('Mia and Jan');
+    expect(inSentence('Babcia Helena', 'pl')).toBe('Babcia Helena');
+    expect(inSentence('', 'en')).toBe('');
+    expect(inSentence('„Moja” babcia', 'pl')).toBe('„Moja” babcia');
   });
 });

@@ -58,7 +58,11 @@ describe('voice configuration', () => {
 describe('media store configuration', () => {
   it('stores under DATA_DIR/media by default and for MEDIA_STORE=local', () => {
     const env = base();
-    expect(loadConfig(env).mediaStore).toEqual({ kind: 'local', dir: path.join(path.resolve(env.DATA_DIR), 'media') });
+    expect(loadConfig(env).mediaStore).toEqual({
+      kind: 'local',
+      dir: path.join(path.resolve(env.DATA_DIR), 'media'),
+      privateDir: path.join(path.resolve(env.DATA_DIR), 'private-media'),
+    });
     expect(loadConfig({ ...env, MEDIA_STORE: 'local' }).mediaStore.kind).toBe('local');
   });
 

@@ -20,6 +20,23 @@ const envSchema = z.object({
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(30),
   TRUSTED_ORIGINS: z.string().optional(),
+  /** Origins of the native shell: trusted like TRUSTED_ORIGINS, and the only ones given the session token in the body. */
+  NATIVE_ORIGINS: z.string().default('capacitor://localhost,https://localhost'),
+  /**
+   * Which proxies may tell the client's address (X-Forwarded-For) and protocol: unset trusts none (every
+   * per-address limit counts the connection's own address); a hop count (1 behind one load balancer) or
+   * comma-separated addresses / CIDR ranges of the proxies.
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .regex(
+      /^(\d{1,2}|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*|loopback|linklocal|uniquelocal)$/,
+      'must be a hop count (e.g. 1) or comma-separated proxy addresses / CIDR ranges',
+    )
+    .optional(),
+  SIGN_UP_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
+  ANALYTICS_RETENTION_DAYS: z.coerce.number().int().positive().max(3650).default(90),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
@@ -70,6 +87,13 @@ export interface AppConfig {
   authSecret: string;
   authRateLimitMax: number;
   trustedOrigins: string[];
+  /** The native shell's origins (also in trustedOrigins): only they receive the session token in sign-in bodies. */
+  nativeOrigins: string[];
+  /** Fastify's trustProxy: false, a hop count, or the proxies' addresses. */
+  trustProxy: false | number | string;
+  /** Accounts created per client address per hour. */
+  signUpRateLimitMax: number;
+  analyticsRetentionDays: number;
   smtpUrl: string | undefined;
   mailFrom: string;
   outboxDir: string;
@@ -123,7 +147,7 @@ export type VoiceConfig =
   | { provider: 'elevenlabs'; baseUrl: string; apiKey: string; voiceId: string; model: string };
 
 export type MediaStoreConfig =
-  | { kind: 'local'; dir: string }
+  | { kind: 'local'; dir: string; /** People's own audio (DATA_DIR/private-media). */ privateDir: string }
   | {
       kind: 's3';
       bucket: string;
@@ -184,9 +208,9 @@ function writerConfig(env: Env): WriterConfig {
 }
 
 /** MEDIA_STORE: unset or "local" (DATA_DIR/media), or s3://bucket[/prefix]?endpoint=...&region=...&publicUrl=... */
-function mediaStoreConfig(env: Env, mediaDir: string): MediaStoreConfig {
+function mediaStoreConfig(env: Env, mediaDir: string, privateDir: string): MediaStoreConfig {
   const value = env.MEDIA_STORE?.trim();
-  if (!value || value === 'local') return { kind: 'local', dir: mediaDir };
+  if (!value || value === 'local') return { kind: 'local', dir: mediaDir, privateDir };
   const invalid = (why: string) =>
     new ConfigError(`Invalid configuration:\n  MEDIA_STORE: ${why} (expected local or s3://bucket?endpoint=...&region=...&publicUrl=...)`);
   let url: URL;
@@ -230,6 +254,12 @@ function mediaStoreConfig(env: Env, mediaDir: string): MediaStoreConfig {
   };
 }
 
+const originList = (value: string | undefined): string[] =>
+  value
+    ?.split(',')
+    .map((origin) => origin.trim().replace(/\/$/, ''))
+    .filter(Boolean) ?? [];
+
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
@@ -257,12 +287,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: env.DATABASE_URL,
     authSecret: resolveAuthSecret(env, dataDir),
     authRateLimitMax: env.AUTH_RATE_LIMIT_MAX,
-    trustedOrigins: [
-      publicUrl,
-      ...(env.TRUSTED_ORIGINS?.split(',')
-        .map((o) => o.trim())
-        .filter(Boolean) ?? []),
-    ],
+    trustedOrigins: [publicUrl, ...originList(env.TRUSTED_ORIGINS), ...originList(env.NATIVE_ORIGINS)],
+    nativeOrigins: originList(env.NATIVE_ORIGINS),
+    trustProxy: !env.TRUST_PROXY ? false : /^\d+$/.test(env.TRUST_PROXY) ? Number(env.TRUST_PROXY) || false : env.TRUST_PROXY,
+    signUpRateLimitMax: env.SIGN_UP_RATE_LIMIT_MAX,
+    analyticsRetentionDays: env.ANALYTICS_RETENTION_DAYS,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     outboxDir: path.join(dataDir, 'outbox'),
@@ -280,7 +309,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
           }
         : undefined,
     voice: voiceConfig(env),
-    mediaStore: mediaStoreConfig(env, path.join(dataDir, 'media')),
+    mediaStore: mediaStoreConfig(env, path.join(dataDir, 'media'), path.join(dataDir, 'private-media')),
     writer: writerConfig(env),
     logLevel: env.LOG_LEVEL,
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(root, 'apps/web/dist')),

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERROR_CODES } from '@selah/domain/errors';
 
@@ -15,6 +15,31 @@ export class HttpError extends Error {
 
 export const notFound = (message = 'Not found'): HttpError => new HttpError(404, ERROR_CODES.notFound, message);
 export const unauthorized = (): HttpError => new HttpError(401, ERROR_CODES.unauthorized, 'You need to be signed in.');
+
+/**
+ * Fastify's own refusals before any route runs (a malformed %-escape, a path parameter over its length):
+ * the same JSON error shape as every other failure. Passed to Fastify({ frameworkErrors }).
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    void reply.status(414).send({ error: { code: 'URI_TOO_LONG', message: 'The address is too long.' } });
+    return;
+  }
+  void reply.status(400).send({ error: { code: ERROR_CODES.validation, message: 'The address is not valid.' } });
+}
+
+/**
+ * PostgreSQL's data exceptions (class 22: a value it cannot store or cast, such as a NUL character or an
+ * impossible date) are the client's bad input that slipped past validation: 400, never 500.
+ */
+function isDataException(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 4; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
 
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
@@ -34,6 +59,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
       // A body that does not parse is a validation failure like any other, not a Fastify internals code.
       return reply.status(400).send({ error: { code: ERROR_CODES.validation, message: `Invalid body: ${error.message}` } });
+    }
+    if (isDataException(error)) {
+      request.log.warn({ err: error }, 'request refused: a value the database cannot take');
+      return reply.status(400).send({ error: { code: ERROR_CODES.validation, message: 'Invalid request: a value is not acceptable.' } });
     }
     const status = error.statusCode ?? 500;
     if (status === 429) {

@@ -69,6 +69,27 @@ describe('S3-compatible media store', () => {
     ]);
   });
 
+  it("stores a person's own file under private/<owner>/, answers a private address, presigns it and deletes it", async () => {
+    const privateKey = `/selah-audio/prayers/private/user42/${hash}.mp3`;
+    server.expect('HEAD', privateKey, respond(404));
+    server.expect('PUT', privateKey, (request, response) => {
+      expect(request.headers['cache-control']).toBe('private, max-age=31536000, immutable');
+      response.writeHead(200).end();
+    });
+    const store = createS3MediaStore(config());
+    const ref = await store.put(data, { extension: 'mp3', contentType: 'audio/mpeg', owner: 'user42' });
+    expect(ref).toBe(`/media/private/user42/${hash}.mp3`);
+    const source = await store.privateSource(ref);
+    expect(source?.kind).toBe('redirect');
+    const url = new URL(source?.kind === 'redirect' ? source.url : '');
+    expect(`${url.origin}${url.pathname}`).toBe(`${server.url}${privateKey}`);
+    expect(url.searchParams.get('X-Amz-Expires')).toBe('900');
+    expect(url.searchParams.get('X-Amz-Signature')).toMatch(/^[0-9a-f]{64}$/);
+    expect(await store.privateSource('/media/private/../x.mp3')).toBeUndefined();
+    server.expect('DELETE', privateKey, respond(204));
+    await store.removeByUrls([ref]);
+  });
+
   it('reports a refused upload with the status and the bucket', async () => {
     server.expect('HEAD', key, respond(404));
     server.expect('PUT', key, respond(403, '<Error><Code>AccessDenied</Code></Error>'));

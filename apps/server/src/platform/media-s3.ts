@@ -1,12 +1,16 @@
 import { createHash } from 'node:crypto';
 import { AwsClient } from 'aws4fetch';
 import type { MediaStoreConfig } from './config';
-import { contentHashedName, type MediaStore } from './media';
+import { contentHashedName, parsePrivateRef, privateRef, type MediaStore } from './media';
 
 type S3Config = Extract<MediaStoreConfig, { kind: 's3' }>;
 
 /** Audio files never change under a content-hashed name. */
 const CACHE_CONTROL = 'public, max-age=31536000, immutable';
+/** A person's own files: never kept by a shared cache. */
+const PRIVATE_CACHE_CONTROL = 'private, max-age=31536000, immutable';
+/** How long a presigned address of a private object stays valid. */
+const PRESIGNED_SECONDS = 15 * 60;
 
 /**
  * An S3-compatible bucket (AWS S3, MinIO, Cloudflare R2, Backblaze B2, ...), written with SigV4-signed
@@ -39,31 +43,58 @@ export function createS3MediaStore(config: S3Config): MediaStore {
     return true;
   };
 
+  /** People's own files live under <prefix>private/<owner>/: keep that part of the bucket non-public. */
+  const privateKey = (owner: string, name: string) => `${config.prefix}private/${owner}/${name}`;
+
   return {
-    async put(data, { extension, contentType }) {
-      const key = `${config.prefix}${contentHashedName(data, extension)}`;
+    async put(data, { extension, contentType, owner }) {
+      const name = contentHashedName(data, extension);
+      const key = owner ? privateKey(owner, name) : `${config.prefix}${name}`;
       if (!(await head(key))) {
         const response = await client.fetch(objectUrl(key), {
           method: 'PUT',
           body: data,
           headers: {
             'content-type': contentType,
-            'cache-control': CACHE_CONTROL,
+            'cache-control': owner ? PRIVATE_CACHE_CONTROL : CACHE_CONTROL,
             // Signing the payload hash (instead of UNSIGNED-PAYLOAD) lets the server reject a corrupted upload.
             'x-amz-content-sha256': createHash('sha256').update(data).digest('hex'),
           },
         });
         if (!response.ok) await fail('PUT', key, response);
       }
-      return `${publicPrefix}${key}`;
+      return owner ? privateRef(owner, name) : `${publicPrefix}${key}`;
     },
     async has(url) {
       const key = keyOf(url);
       return key !== undefined && head(key);
     },
+    async privateSource(ref) {
+      const own = parsePrivateRef(ref);
+      if (!own) return undefined;
+      const url = new URL(objectUrl(privateKey(own.owner, own.name)));
+      url.searchParams.set('X-Amz-Expires', String(PRESIGNED_SECONDS));
+      const signed = await client.sign(url.toString(), { method: 'GET', aws: { signQuery: true } });
+      return { kind: 'redirect', url: signed.url };
+    },
+    async copyToPrivate(url, owner) {
+      if (parsePrivateRef(url)) return url;
+      const key = keyOf(url);
+      if (!key) return undefined;
+      const response = await client.fetch(objectUrl(key));
+      if (response.status === 404) return undefined;
+      if (!response.ok) return fail('GET', key, response);
+      const data = Buffer.from(await response.arrayBuffer());
+      const extension = key.split('.').pop() ?? 'mp3';
+      return this.put(data, { extension, contentType: response.headers.get('content-type') ?? 'audio/mpeg', owner });
+    },
+    async removeOwner() {
+      // A bucket is not listed here: removeByUrls already deleted every file the database knew of.
+    },
     async removeByUrls(urls) {
       for (const url of urls) {
-        const key = keyOf(url);
+        const own = parsePrivateRef(url);
+        const key = own ? privateKey(own.owner, own.name) : keyOf(url);
         if (!key) continue;
         const response = await client.fetch(objectUrl(key), { method: 'DELETE' });
         if (!response.ok && response.status !== 404) await fail('DELETE', key, response);

@@ -6,7 +6,7 @@ import { createS3MediaStore } from './media-s3';
 export function createMediaStore(config: MediaStoreConfig): MediaStore {
   switch (config.kind) {
     case 'local':
-      return createLocalMediaStore(config.dir);
+      return createLocalMediaStore(config.dir, config.privateDir);
     case 's3':
       return createS3MediaStore(config);
   }

@@ -1,15 +1,39 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /** URL prefix under which locally stored media is served (by @fastify/static in app.ts). */
 export const MEDIA_URL_PREFIX = '/media/';
+/**
+ * A person's own audio (their prayers, their journey days) is stored as /media/private/<owner>/<file>: served
+ * only through short-lived signed addresses (media-signing.ts), never by the public static files.
+ */
+export const PRIVATE_MEDIA_PREFIX = '/media/private/';
+const OWNER = /^[A-Za-z0-9_-]{1,64}$/;
+const FILE = /^[a-f0-9]{64}\.[a-z0-9]{1,8}$/;
+
+/** The owner and file name of a private media address, or undefined for any other. */
+export function parsePrivateRef(ref: string): { owner: string; name: string } | undefined {
+  if (!ref.startsWith(PRIVATE_MEDIA_PREFIX)) return undefined;
+  const [owner = '', name = '', ...rest] = ref.slice(PRIVATE_MEDIA_PREFIX.length).split('/');
+  return rest.length === 0 && OWNER.test(owner) && FILE.test(name) ? { owner, name } : undefined;
+}
+
+export const privateRef = (owner: string, name: string): string => {
+  if (!OWNER.test(owner)) throw new Error(`Invalid media owner: ${JSON.stringify(owner)}`);
+  return `${PRIVATE_MEDIA_PREFIX}${owner}/${name}`;
+};
+
+/** Where a private file is read from: a local file, or a presigned address of the bucket. */
+export type PrivateSource = { kind: 'file'; root: string; path: string } | { kind: 'redirect'; url: string };
 
 export interface MediaFile {
   /** File extension without the dot: 'mp3', 'm4a'. */
   extension: string;
   /** MIME type, e.g. 'audio/mpeg'. */
   contentType: string;
+  /** The user whose own audio this is: stored privately (PRIVATE_MEDIA_PREFIX), not publicly. */
+  owner?: string;
 }
 
 export interface MediaStore {
@@ -23,6 +47,15 @@ export interface MediaStore {
   has(url: string): Promise<boolean>;
   /** Removes the files behind these media URLs; URLs of other origins are ignored. */
   removeByUrls(urls: Iterable<string>): Promise<void>;
+  /** How to serve a private file, or undefined when there is none. */
+  privateSource(ref: string): Promise<PrivateSource | undefined>;
+  /** Removes every private file of this owner (account deletion). */
+  removeOwner(owner: string): Promise<void>;
+  /**
+   * Copies a file stored publicly before people's audio became private into the owner's private space;
+   * answers its private address, or undefined when the URL is not this store's or the file is gone.
+   */
+  copyToPrivate(url: string, owner: string): Promise<string | undefined>;
 }
 
 /** <sha256 of the bytes>.<extension>: the same bytes always get the same name. */
@@ -39,16 +72,26 @@ const exists = async (file: string): Promise<boolean> => {
   }
 };
 
-/** Files under DATA_DIR/media, addressed as /media/<name>. */
-export function createLocalMediaStore(mediaDir: string): MediaStore {
-  const fileOf = (url: string): string | undefined =>
-    url.startsWith(MEDIA_URL_PREFIX) ? path.join(mediaDir, path.basename(url.slice(MEDIA_URL_PREFIX.length))) : undefined;
+/**
+ * Files under DATA_DIR/media, addressed as /media/<name>; a person's own under DATA_DIR/private-media/<owner>,
+ * addressed as /media/private/<owner>/<name> (served only through signed addresses).
+ */
+export function createLocalMediaStore(mediaDir: string, privateDir: string): MediaStore {
+  const fileOf = (url: string): string | undefined => {
+    const own = parsePrivateRef(url);
+    if (own) return path.join(privateDir, own.owner, own.name);
+    return url.startsWith(MEDIA_URL_PREFIX) && !url.startsWith(PRIVATE_MEDIA_PREFIX)
+      ? path.join(mediaDir, path.basename(url.slice(MEDIA_URL_PREFIX.length)))
+      : undefined;
+  };
   return {
-    async put(data, { extension }) {
+    async put(data, { extension, owner }) {
       const name = contentHashedName(data, extension);
-      const file = path.join(mediaDir, name);
+      const ref = owner ? privateRef(owner, name) : `${MEDIA_URL_PREFIX}${name}`;
+      const dir = owner ? path.join(privateDir, owner) : mediaDir;
+      const file = path.join(dir, name);
       if (!(await exists(file))) {
-        await mkdir(mediaDir, { recursive: true });
+        await mkdir(dir, { recursive: true });
         // Written aside and renamed, so a reader never sees half a file and two writers of the same bytes agree.
         const partial = `${file}.${randomBytes(6).toString('hex')}.partial`;
         try {
@@ -58,7 +101,7 @@ export function createLocalMediaStore(mediaDir: string): MediaStore {
           await rm(partial, { force: true });
         }
       }
-      return `${MEDIA_URL_PREFIX}${name}`;
+      return ref;
     },
     async has(url) {
       const file = fileOf(url);
@@ -69,6 +112,24 @@ export function createLocalMediaStore(mediaDir: string): MediaStore {
         const file = fileOf(url);
         if (file) await rm(file, { force: true });
       }
+    },
+    async privateSource(ref) {
+      const own = parsePrivateRef(ref);
+      if (!own || !(await exists(path.join(privateDir, own.owner, own.name)))) return undefined;
+      return { kind: 'file', root: privateDir, path: `/${own.owner}/${own.name}` };
+    },
+    async removeOwner(owner) {
+      if (OWNER.test(owner)) await rm(path.join(privateDir, owner), { recursive: true, force: true });
+    },
+    async copyToPrivate(url, owner) {
+      if (parsePrivateRef(url)) return url;
+      const from = fileOf(url);
+      if (!from || !(await exists(from))) return undefined;
+      const name = path.basename(from);
+      const ref = privateRef(owner, name);
+      await mkdir(path.join(privateDir, owner), { recursive: true });
+      await copyFile(from, path.join(privateDir, owner, name));
+      return ref;
     },
   };
 }

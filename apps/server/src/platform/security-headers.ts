@@ -48,13 +48,24 @@ type Middleware = (req: IncomingMessage, res: ServerResponse, next: (error?: unk
  */
 export function registerSecurityHeaders(app: FastifyInstance, { secure }: { secure: boolean }): void {
   const documents: Middleware = helmet(documentPolicy(secure));
+  // Browsers ignore Cross-Origin-Opener-Policy on an untrustworthy origin (plain http at a LAN address) and log
+  // an error for every page: there it is left out.
+  const untrustworthyDocuments: Middleware = helmet({ ...documentPolicy(secure), crossOriginOpenerPolicy: false });
   const api = apiHeaders(secure);
   app.addHook('onRequest', (request, reply, done) => {
     if (request.url.startsWith('/api/')) {
       reply.headers(api);
       done();
     } else {
-      documents(request.raw, reply.raw, (error) => done(error instanceof Error ? error : undefined));
+      const policy = isTrustworthy(request.protocol, request.hostname) ? documents : untrustworthyDocuments;
+      policy(request.raw, reply.raw, (error) => done(error instanceof Error ? error : undefined));
     }
   });
+}
+
+/** A potentially trustworthy origin (W3C Secure Contexts): https, or a loopback host. */
+export function isTrustworthy(protocol: string, hostname: string): boolean {
+  if (protocol === 'https') return true;
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  return host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
 }

@@ -5,6 +5,7 @@ import { RouterProvider } from 'react-router';
 import { Toaster } from 'sonner';
 import { ConnectionNotice } from '../components/ConnectionNotice';
 import { LoadingScreen } from '../components/LoadingScreen';
+import { useProfileLanguage } from '../features/profile/use-profile-language';
 import { AudioProvider } from '../lib/audio';
 import { AuthProvider, useAuth } from '../lib/auth';
 import { LiveEventsProvider } from '../lib/live-events';
@@ -26,6 +27,8 @@ const BOOT_SPLASH_ID = 'boot-splash';
 function Startup() {
   const { isPending, user } = useAuth();
   const { i18n, ready: textsReady } = useTranslation(undefined, { useSuspense: false });
+  // Signed in, the interface follows the profile's language (read while the splash is up).
+  useProfileLanguage();
   const [minimumElapsed, setMinimumElapsed] = useState(false);
   useEffect(() => {
     const timer = setTimeout(() => setMinimumElapsed(true), MIN_SPLASH_MS);
@@ -51,8 +54,9 @@ function Startup() {
   if (!ready) return bootSplash ? null : <LoadingScreen />;
   return (
     <>
-      <RouterProvider router={appRouter()} />
+      {/* Above the page, in its flow: offline, it moves the page down rather than covering it. */}
       <ConnectionNotice />
+      <RouterProvider router={appRouter()} />
     </>
   );
 }

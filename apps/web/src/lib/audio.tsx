@@ -1,5 +1,5 @@
 import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import type { PlayerTrack } from '@selah/domain/player';
+import { skipTarget, type PlayerTrack } from '@selah/domain/player';
 import { track as trackEvent } from './analytics';
 import { useAuth } from './auth';
 
@@ -68,9 +68,15 @@ const IDLE: Omit<AudioState, 'repeat'> = {
 const StateContext = createContext<AudioState | null>(null);
 const ControlsContext = createContext<AudioControls | null>(null);
 
+/**
+ * The same audio: the same id and file. A person's own audio comes at signed addresses whose expiry changes
+ * from one answer to the next, so the query string does not count.
+ */
 export function isSameTrack(a: PlayerTrack | null, b: PlayerTrack | null): boolean {
-  return a !== null && b !== null && a.id === b.id && a.audioUrl === b.audioUrl;
+  return a !== null && b !== null && a.id === b.id && withoutQuery(a.audioUrl) === withoutQuery(b.audioUrl);
 }
+
+const withoutQuery = (url: string): string => url.split('?', 1)[0] ?? url;
 
 function clamp(value: number, min: number, max: number): number {
   return Math.min(Math.max(value, min), max);
@@ -102,6 +108,12 @@ export function AudioProvider({ children }: { children: ReactNode }) {
   const audioRef = useRef<HTMLAudioElement | null>(null);
   const trackRef = useRef<PlayerTrack | null>(null);
   const repeatRef = useRef(true);
+  /**
+   * Whether the track is meant to be playing: set by play, cleared by a pause that is not the end of the track.
+   * The media element pauses itself at the end before 'ended', and a paused track moved to its end (skip
+   * forward) ends too: repeat starts the track again only if it was playing.
+   */
+  const playingRef = useRef(false);
   /** The loaded track until its first 'playing' event sends play_audio. */
   const unannouncedRef = useRef<PlayerTrack | null>(null);
   const endedListeners = useRef(new Set<(track: PlayerTrack) => void>());
@@ -195,7 +207,9 @@ export function AudioProvider({ children }: { children: ReactNode }) {
       },
       seek,
       skip: (delta) => {
-        if (audioRef.current) seek(audioRef.current.currentTime + delta);
+        const audio = audioRef.current;
+        if (!audio || !trackRef.current) return;
+        seek(skipTarget(audio.currentTime, delta, mediaDuration(audio, trackRef.current)));
       },
       setRepeat: (repeat) => {
         repeatRef.current = repeat;
@@ -227,7 +241,10 @@ export function AudioProvider({ children }: { children: ReactNode }) {
       };
     };
     const handlers: Partial<Record<keyof HTMLMediaElementEventMap, () => void>> = {
-      play: () => patch({ isPlaying: true }),
+      play: () => {
+        playingRef.current = true;
+        patch({ isPlaying: true });
+      },
       playing: () => {
         patch({ isPlaying: true, isLoading: false });
         const announced = unannouncedRef.current;
@@ -243,7 +260,11 @@ export function AudioProvider({ children }: { children: ReactNode }) {
           });
         }
       },
-      pause: () => patch({ isPlaying: false }),
+      pause: () => {
+        // The pause the element makes at the end of the track keeps the intent: repeat may start it again.
+        if (!audio.ended) playingRef.current = false;
+        patch({ isPlaying: false });
+      },
       waiting: () => patch({ isLoading: true }),
       canplay: () => patch({ isLoading: false }),
       durationchange: () => {
@@ -258,10 +279,12 @@ export function AudioProvider({ children }: { children: ReactNode }) {
         const duration = mediaDuration(audio, ended);
         patch({ currentTime: duration, progress: 100 });
         for (const listener of endedListeners.current) listener(ended);
-        if (repeatRef.current) {
+        if (repeatRef.current && playingRef.current) {
           audio.currentTime = 0;
           startPlayback(audio);
         } else {
+          // At the end, paused: play starts it from the beginning (resume).
+          playingRef.current = false;
           patch({ isPlaying: false });
         }
       },

@@ -1,6 +1,8 @@
-import { createContext, use, useCallback, useMemo, useState, type ReactNode } from 'react';
+import { createContext, use, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { track } from './analytics';
 import { authClient } from './auth-client';
 import { queryClient } from './query-client';
+import { takeSocialSignIn } from './social-sign-in';
 
 export interface SignedInUser {
   id: string;
@@ -28,6 +30,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [settled, setSettled] = useState(false);
   if (!settled && !session.isPending) setSettled(true);
   const isPending = !settled && session.isPending;
+
+  // Back from Google or Apple signed in: the login event, with its method (spec section 3). Email sign-in
+  // sends its own from the login page.
+  const userId = sessionUser?.id ?? null;
+  useEffect(() => {
+    if (userId === null) return;
+    const provider = takeSocialSignIn();
+    if (provider) track({ name: 'login', params: { method: provider } });
+  }, [userId]);
 
   const signOut = useCallback(async () => {
     // No signal: better-auth's own session refetch, 10 ms later, would cancel the awaited one below.

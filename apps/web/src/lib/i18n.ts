@@ -2,7 +2,7 @@ import i18n from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LANGUAGE, LANGUAGES } from '@selah/domain/languages';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@selah/domain/languages';
 
 /** Namespaces: one per feature, loaded when a screen first needs it. */
 export const NAMESPACES = ['common', 'auth', 'profile', 'player', 'library', 'create', 'journeys', 'personalized'] as const;
@@ -12,6 +12,15 @@ export const NAMESPACES = ['common', 'auth', 'profile', 'player', 'library', 'cr
  * `new URL`, which throws on a relative one, and that thrown error cost milliseconds of the start-up's busiest task.
  */
 export const translationFileUrl = (lng: string, ns: string): string => `${window.location.origin}/locales/${lng}/${ns}.json`;
+
+/**
+ * Shows the interface in `language` and keeps it for the next visits: the detector's local storage and cookie
+ * are written here as well, so a language detected earlier (say pl) cannot come back on the next load.
+ */
+export async function applyLanguage(language: Language): Promise<void> {
+  await i18n.changeLanguage(language);
+  (i18n.services.languageDetector as { cacheUserLanguage?: (lng: string) => void } | undefined)?.cacheUserLanguage?.(language);
+}
 
 export function initI18n(): Promise<unknown> {
   i18n.on('languageChanged', (lng) => {

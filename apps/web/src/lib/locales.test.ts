@@ -25,8 +25,11 @@ const REQUIRED_PLURAL_FORMS: Record<string, readonly string[]> = {
   pl: ['one', 'few', 'many', 'other'],
 };
 
-/** Values that may stay exactly as in English (names that are never translated). */
-const SAME_AS_ENGLISH: ReadonlySet<string> = new Set(['Selah']);
+/**
+ * Values that may stay exactly as in English: names that are never translated, and the minute's abbreviation,
+ * which Spanish and Polish write as English does ('3 min').
+ */
+const SAME_AS_ENGLISH: ReadonlySet<string> = new Set(['Selah', '{{value}} min']);
 
 type Flat = Map<string, string>;
 /** base key -> plural form (or '' for a plain key) -> value */

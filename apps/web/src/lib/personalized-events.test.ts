@@ -51,7 +51,11 @@ function day(journeyId: string, dayNumber: number, overrides: Partial<Personaliz
   };
 }
 
-const detail = (base: PersonalizedJourney, days: PersonalizedDay[] = []): PersonalizedJourneyDetail => ({ ...base, days });
+const detail = (base: PersonalizedJourney, days: PersonalizedDay[] = []): PersonalizedJourneyDetail => ({
+  ...base,
+  days,
+  serverTime: at(30),
+});
 const event = (data: unknown) => JSON.stringify({ type: 'personalized-journey', journey: data });
 
 describe('parsePersonalizedJourneyEvent', () => {
@@ -126,5 +130,6 @@ describe('applyPersonalizedJourneyDetail', () => {
     const listed = client.getQueryData<PersonalizedJourney[]>(PERSONALIZED_JOURNEYS_KEY)?.[0];
     expect(listed).toMatchObject({ id: 'a', currentDay: 2 });
     expect(listed).not.toHaveProperty('days');
+    expect(listed).not.toHaveProperty('serverTime');
   });
 });

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { PersonalizedJourney, PersonalizedJourneyDetail } from '@selah/domain/personalized-rules';
 import { apiFetch } from './api';
+import { withServerTime } from './server-clock';
 
 /**
  * Personalized journeys shared by the dashboard (its Personalized Journeys cards), the personalized feature
@@ -24,12 +25,13 @@ export const getPersonalizedJourneys = async (): Promise<PersonalizedJourney[]> 
 export const personalizedJourneysQueryOptions = () =>
   queryOptions({ queryKey: PERSONALIZED_JOURNEYS_KEY, queryFn: getPersonalizedJourneys, staleTime: 30 * 1000 });
 
+/** Answers with the days carry serverTime: the countdowns run on the server's clock (server-clock.ts). */
 export const getPersonalizedJourney = (journeyId: string): Promise<PersonalizedJourneyDetail> =>
-  apiFetch<PersonalizedJourneyDetail>(journeyPath(journeyId));
+  apiFetch<PersonalizedJourneyDetail>(journeyPath(journeyId)).then(withServerTime);
 
 /** POST /api/personalized-journeys/:id/retry: a failed journey goes back to generating (error cleared). */
 export const retryPersonalizedJourney = (journeyId: string): Promise<PersonalizedJourneyDetail> =>
-  apiFetch<PersonalizedJourneyDetail>(`${journeyPath(journeyId)}/retry`, { method: 'POST' });
+  apiFetch<PersonalizedJourneyDetail>(`${journeyPath(journeyId)}/retry`, { method: 'POST' }).then(withServerTime);
 
 const time = (iso: string): number => {
   const value = Date.parse(iso);
@@ -40,9 +42,9 @@ const time = (iso: string): number => {
 const isNotOlder = (incoming: { updatedAt: string }, current: { updatedAt: string }): boolean =>
   time(incoming.updatedAt) >= time(current.updatedAt);
 
-/** The journey part of a detail (a list entry carries no days). */
+/** The journey part of a detail (a list entry carries no days, nor the answer's serverTime). */
 export function summaryOf(detail: PersonalizedJourneyDetail): PersonalizedJourney {
-  const { days: _days, ...journey } = detail;
+  const { days: _days, serverTime: _serverTime, ...journey } = detail;
   return journey;
 }
 

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LANGUAGES, type Language } from '@selah/domain/languages';
 import { ANCESTORS_DAY_TITLES } from '@selah/domain/personalized';
+import { inSentence } from '@selah/domain/text';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANCESTORS_DAYS, createAncestorsWriter, loadAncestorsCorpus, type AncestorsCorpus, type WrittenJourney } from './ancestors-writer';
 import { sanitizeForVoice } from './composer';
@@ -256,7 +257,8 @@ describe('the ancestors writer', () => {
     for (const language of LANGUAGES) {
       const journey = await writer.write({ language, input });
       for (const day of journey.days) {
-        expect(day.prayer).toContain(sanitizeForVoice(input));
+        // As written, but after a colon: a first word capitalised for coming first starts small (Mi -> mi in Spanish).
+        expect(day.prayer).toContain(inSentence(sanitizeForVoice(input), language));
         expectSpeakable(day.script, language);
       }
     }
@@ -283,6 +285,26 @@ describe('the ancestors writer', () => {
         expect(countWords(day.reflection)).toBeLessThanOrEqual(200);
       }
       expect(countWords(journey.subtitle)).toBeLessThanOrEqual(30);
+    }
+  });
+
+  it("keeps the person's words as written mid-sentence: only a first word capitalised for coming first starts small", async () => {
+    const typed: Record<Language, { input: string; written: string }> = {
+      en: { input: 'My grandmother Rosa', written: 'my grandmother Rosa' },
+      es: { input: 'Mi abuela Carmen', written: 'mi abuela Carmen' },
+      pl: { input: 'Moja babcia Helena', written: 'moja babcia Helena' },
+    };
+    const writer = createAncestorsWriter({ contentDir, random: seeded(19) });
+    for (const language of LANGUAGES) {
+      const { input, written } = typed[language];
+      const journey = await writer.write({ language, input });
+      expect(journey.subtitle).toContain(`: ${written}`);
+      expect(journey.subtitle).not.toContain(input);
+      for (const day of journey.days) expect(day.prayer).toContain(`: ${written}.`);
+
+      // A name stays as written.
+      const named = await writer.write({ language, input: 'Rosa and Jan' });
+      expect(named.subtitle).toContain(': Rosa and Jan');
     }
   });
 

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { LANGUAGES, type Language } from '@selah/domain/languages';
+import { inSentence } from '@selah/domain/text';
 import { z } from 'zod';
 import { loadCorpusFile, loadEveryLanguage } from './corpus-file';
 import { fill, limitWords, line, sanitizeForVoice } from './composer';
@@ -216,7 +217,9 @@ function compose(corpus: AncestorsCorpus, input: string, random: () => number): 
   const draw: Draw = { pick, shuffle };
 
   // The person's words, cleaned for the voice and kept as typed; the subtitle has a short form without end punctuation.
-  const cleaned = limitWords(sanitizeForVoice(input), PEOPLE_WORDS);
+  // They always follow a colon mid-sentence, so a first word capitalised only for coming first starts small
+  // ("… I love and miss: my grandmother Rosa"); names stay as written.
+  const cleaned = inSentence(limitWords(sanitizeForVoice(input), PEOPLE_WORDS), corpus.language);
   const people = cleaned || pick(corpus.journey.peopleFallback);
   const shortPeople = limitWords(people, SUBTITLE_PEOPLE_WORDS).replace(/[.?]+$/, '');
 

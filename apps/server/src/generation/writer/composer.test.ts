@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LANGUAGES, type Language } from '@selah/domain/languages';
-import { EXPERIENCES, FOCUSES } from '@selah/domain/records';
+import { EXPERIENCES, FOCUSES, TOPICS } from '@selah/domain/records';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createComposer, limitWords, loadCorpus, sanitizeForVoice, type Corpus } from './composer';
+import { createComposer, limitWords, loadCorpus, sanitizeForVoice, themeOf, type Corpus } from './composer';
 import { countWords } from './openai-chat';
 import type { PrayerRequest } from './writer';
 
@@ -94,7 +94,7 @@ describe('the composer', () => {
   });
 
   describe.each(
-    LANGUAGES.flatMap((language) => EXPERIENCES.flatMap((experience) => FOCUSES.map((focus) => [language, experience, focus] as const))),
+    LANGUAGES.flatMap((language) => EXPERIENCES.flatMap((experience) => TOPICS.map((focus) => [language, experience, focus] as const))),
   )('%s %s on %s', (language, experience, focus) => {
     it('writes a titled text of about three minutes with the description, a scripture reference and the shape', async () => {
       const composer = createComposer({ contentDir, random: seeded(language.length * 31 + focus.length * 7 + experience.length) });
@@ -108,7 +108,7 @@ describe('the composer', () => {
         expect(words).toBeLessThanOrEqual(420);
 
         expect(text).toContain(DESCRIPTIONS[language]);
-        const passages = corpora[language].passages[focus];
+        const passages = corpora[language].passages[themeOf(focus)];
         const passage = passages.find((p) => (text.includes(p.spoken) || text.includes(capitalize(p.spoken))) && text.includes(p.text));
         expect(passage, 'a passage of the focus, quoted with its spoken reference').toBeDefined();
         expectSpeakable(text, language);
@@ -129,6 +129,26 @@ describe('the composer', () => {
         if (language === 'es') expect(prose).not.toMatch(/\busted\b/i);
       }
     });
+  });
+
+  it('writes a general prayer for the default topic: the faith material, without a need of its own', async () => {
+    const composer = createComposer({ contentDir, random: seeded(23) });
+    for (const language of LANGUAGES) {
+      const needs = corpora[language].focus.faith.need;
+      for (const experience of EXPERIENCES) {
+        for (const description of ['', DESCRIPTIONS[language]]) {
+          for (let run = 0; run < 5; run++) {
+            const { title, text } = await composer.write(request({ language, experience, focus: 'standard', description }));
+            const titles = corpora[language].titles[experience].faith.flatMap((template) =>
+              corpora[language].passages.faith.map((passage) => template.replace('{name}', passage.name)),
+            );
+            expect(titles).toContain(title);
+            for (const need of needs) expect(text).not.toContain(need);
+            expectSpeakable(text, language);
+          }
+        }
+      }
+    }
   });
 
   it('weaves the goals into a petition', async () => {

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { LANGUAGES, type Language } from '@selah/domain/languages';
-import { FOCUSES } from '@selah/domain/records';
+import { DEFAULT_TOPIC, FOCUSES, type Focus, type Topic } from '@selah/domain/records';
 import { z } from 'zod';
 import { loadCorpusFile, loadEveryLanguage } from './corpus-file';
 import { countWords, targetWords } from './openai-chat';
@@ -246,8 +246,9 @@ function compose(corpus: Corpus, request: PrayerRequest, random: () => number): 
   const slot = (chosen: readonly string[], optional: readonly string[] = []): Slot => ({ chosen: [...chosen], optional: [...optional] });
 
   const { focus, experience } = request;
-  const material = corpus.focus[focus];
-  const passage: Passage = pick(corpus.passages[focus]);
+  const theme = themeOf(focus);
+  const material = corpus.focus[theme];
+  const passage: Passage = pick(corpus.passages[theme]);
   const values = { reference: passage.spoken, text: passage.text, phrase: passage.phrase, name: passage.name };
 
   // The person's words: the description in an intention sentence, the goals in a petition.
@@ -257,9 +258,10 @@ function compose(corpus: Corpus, request: PrayerRequest, random: () => number): 
   const goals = goalSentences(request.goals);
   const goalsSlot = slot(goals.length > 0 ? [pick(corpus.goals.intro), ...goals, pick(corpus.goals.outro)] : []);
 
-  // The honest need of the focus: always in a prayer without a description; otherwise room permitting.
+  // The honest need of the focus: always in a prayer without a description; otherwise room permitting. A general
+  // prayer names no need of its own: the person's intention (or the words for what they carry) stands for it.
   const needLine = pick(material.need);
-  const need = experience === 'prayer' && !description ? slot([needLine]) : slot([], [needLine]);
+  const need = focus === DEFAULT_TOPIC ? slot([]) : experience === 'prayer' && !description ? slot([needLine]) : slot([], [needLine]);
   const [anchor, ...otherAnchors] = shuffle(material.anchors);
   const petitions = shuffle([...material.petitions, ...otherAnchors]);
   const [firstOther, ...moreOthers] = shuffle(material.others);
@@ -313,9 +315,17 @@ function compose(corpus: Corpus, request: PrayerRequest, random: () => number): 
     .map((paragraph) => paragraph.flatMap((s) => s.chosen).join(' '))
     .filter((paragraph) => paragraph.length > 0)
     .join('\n\n');
-  const title = fill(pick(corpus.titles[experience][focus]), values);
+  const title = fill(pick(corpus.titles[experience][theme]), values);
   if (/[{}]/.test(text) || /[{}]/.test(title)) throw new Error('composer: a placeholder was left in the text');
   return { title, text };
+}
+
+/**
+ * The corpus material a topic draws on. A general prayer ('standard', the default when no focus was chosen) rests
+ * on trust in God, the heart of every prayer: the faith material, without its need (see compose).
+ */
+export function themeOf(topic: Topic): Focus {
+  return topic === DEFAULT_TOPIC ? 'faith' : topic;
 }
 
 /** Fills {name} placeholders; {Name} gives the value with a capital first letter. Values are inserted as is. */

@@ -207,6 +207,13 @@ describe('the prompt', () => {
     });
   });
 
+  it('asks for a general prayer for the default topic, without inventing a need', () => {
+    const { system, user } = buildPrompt({ ...request, focus: 'standard' });
+    expect(system).toContain('Focus on the person and their day as a whole, with no particular topic: a general prayer');
+    expect(system).toContain('Do not invent a problem');
+    expect(JSON.parse(user.slice(user.indexOf('{')))).toMatchObject({ focus: 'standard' });
+  });
+
   it('tells English from the others', () => {
     const { system } = buildPrompt({ ...request, language: 'en' });
     expect(system).toContain('World English Bible');

@@ -1,5 +1,5 @@
 import type { Language } from '@selah/domain/languages';
-import type { Experience, Focus } from '@selah/domain/records';
+import type { Experience, Topic } from '@selah/domain/records';
 import { z } from 'zod';
 import type { PrayerRequest, PrayerWriter, WrittenPrayer } from './writer';
 
@@ -133,7 +133,9 @@ const ADDRESS: Record<Language, string> = {
   pl: 'Capitalise every pronoun that refers to God: Ty, Ciebie, Tobie, Tobą, Twój, Twoja, Twoje, Twoim, Twojej, On, Jego, Jemu, Mu.',
 };
 
-const FOCUS_NOTES: Record<Focus, string> = {
+const FOCUS_NOTES: Record<Topic, string> = {
+  standard:
+    'the person and their day as a whole, with no particular topic: a general prayer shaped by their description and goals if they gave any, with gratitude, trust in God and his nearness in ordinary life. Do not invent a problem they did not mention.',
   faith: 'faith: trust in God, faith that grows through doubt, and God who stays faithful.',
   guidance: 'guidance: wisdom, discernment and the next step, and peace while waiting for clarity.',
   peace: 'peace: rest from anxiety and fear, the nearness of God, and a quiet heart.',

@@ -1,11 +1,12 @@
-import type { Experience, Focus } from '@selah/domain/records';
+import type { Experience, Topic } from '@selah/domain/records';
 import type { Language } from '@selah/domain/languages';
 
 /** What the quiz gathered: the writer turns it into a prayer or a Bible meditation. */
 export interface PrayerRequest {
   language: Language;
   experience: Experience;
-  focus: Focus;
+  /** A focus of quiz step 3, or 'standard' (the default): a general prayer without a particular focus. */
+  focus: Topic;
   /** The person's own words (quiz step 2), trimmed; may be empty. */
   description: string;
   /** The user's spiritual goals (blank ones already dropped). */

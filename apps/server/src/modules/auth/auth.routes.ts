@@ -1,53 +1,194 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ERROR_CODES } from '@selah/domain/error-codes';
+import { passwordProblem } from '@selah/domain/passwords';
+import { MAX_DISPLAY_NAME_LENGTH } from '@selah/domain/profile';
 import type { AppConfig } from '../../platform/config';
+import type { Clock } from '../../platform/clock';
+import { hasControlCharacters, hasNul, urlHasNul } from '../../platform/input-guards';
 import type { Auth } from './auth';
+import { isCommonPassword } from './common-passwords';
+import type { SignInThrottle } from './sign-in-throttle';
+
+/** Answers that carry a new session: their token goes in the body only to the native shell. */
+const SESSION_PATHS = new Set(['/api/auth/sign-in/email', '/api/auth/sign-up/email', '/api/auth/sign-in/social']);
+/** Where a new password is chosen, and the body field holding it. */
+const NEW_PASSWORD_FIELD: Record<string, string> = {
+  '/api/auth/sign-up/email': 'password',
+  '/api/auth/reset-password': 'newPassword',
+  '/api/auth/change-password': 'newPassword',
+  '/api/auth/set-password': 'newPassword',
+};
+
+type Refusal = { status: number; code: string; message: string; headers?: Record<string, string> };
+
+/** Our refusals look like better-auth's own (top-level code and message, which its client reads) and ours. */
+const refuse = (reply: FastifyReply, refusal: Refusal) =>
+  reply
+    .status(refusal.status)
+    .headers(refusal.headers ?? {})
+    .send({ code: refusal.code, message: refusal.message, error: { code: refusal.code, message: refusal.message } });
+
+/** The origin this request was sent to (scheme from the connection or a trusted proxy, host from Host). */
+export function ownOrigin(request: FastifyRequest, fallback: string): string {
+  try {
+    const origin = new URL(`${request.protocol}://${request.host}`);
+    return origin.host === request.host ? origin.origin : fallback;
+  } catch {
+    return fallback;
+  }
+}
 
 /**
  * Mounts better-auth's handler under /api/auth/*. Bodies are passed through untouched (JSON from the
  * web app, form posts from Apple's callback); failures keep better-auth's fields for its client and
- * gain our { error: { code, message } } shape.
+ * gain our { error: { code, message } } shape. Around it: input checks (NUL characters, the name, the
+ * password rules), the per-account sign-in wait, the session token kept out of web bodies, and cookies
+ * marked Secure exactly when the request came over https.
  */
-export async function authRoutes(app: FastifyInstance, options: { auth: Auth; config: AppConfig }): Promise<void> {
-  const { auth, config } = options;
+export async function authRoutes(
+  app: FastifyInstance,
+  options: { auth: Auth; config: AppConfig; throttle: SignInThrottle; clock: Clock },
+): Promise<void> {
+  const { auth, config, throttle, clock } = options;
+  const nativeOrigins = new Set(config.nativeOrigins);
 
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) => done(null, body));
 
   const forward = async (request: FastifyRequest, reply: FastifyReply) => {
+    const pathname = request.url.split('?')[0] ?? '';
+    const raw = typeof request.body === 'string' && request.body.length > 0 ? request.body : undefined;
+    const json = parseJsonObject(raw, request.headers['content-type']);
+    const problem = checkInput(pathname, request.url, raw, json);
+    if (problem) return refuse(reply, problem);
+
+    const email = pathname === '/api/auth/sign-in/email' && typeof json?.email === 'string' ? json.email : undefined;
+    if (email) {
+      const attempt = await throttle.begin(email, clock.now());
+      if (!attempt.allowed) {
+        return refuse(reply, {
+          status: 429,
+          code: ERROR_CODES.tooManyAttempts,
+          message: 'Too many sign-in attempts. Please wait a few minutes and try again.',
+          headers: { 'retry-after': String(attempt.retryAfterSeconds) },
+        });
+      }
+    }
+
     const headers = new Headers();
     for (const [name, value] of Object.entries(request.headers)) {
       if (value === undefined) continue;
       headers.set(name, Array.isArray(value) ? value.join(', ') : value);
     }
-    const url = new URL(request.url, config.publicUrl);
-    const body = typeof request.body === 'string' && request.body.length > 0 ? request.body : undefined;
-    const response = await auth.handler(new Request(url, { method: request.method, headers, body }));
+    // The request's own address: a same-origin request (Origin equal to it) is trusted (auth.ts).
+    const url = new URL(request.url, ownOrigin(request, config.publicUrl));
+    const response = await auth.handler(new Request(url, { method: request.method, headers, body: raw }));
+    if (email && response.ok) await throttle.succeeded(email);
 
+    const origin = request.headers.origin;
+    const isNative = typeof origin === 'string' && nativeOrigins.has(origin);
+    const secure = request.protocol === 'https';
     reply.status(response.status);
-    for (const cookie of response.headers.getSetCookie()) reply.header('set-cookie', cookie);
+    for (const cookie of response.headers.getSetCookie()) reply.header('set-cookie', withSecureFlag(cookie, secure));
     response.headers.forEach((value, name) => {
-      if (name !== 'set-cookie' && name !== 'content-length') reply.header(name, value);
+      if (name === 'set-cookie' || name === 'content-length') return;
+      // The bearer plugin's header hands out the session token: the native shell's only.
+      if (name === 'set-auth-token' && !isNative) return;
+      reply.header(name, value);
     });
     const text = await response.text();
-    if (response.status >= 400 && (response.headers.get('content-type') ?? '').includes('json')) {
-      return reply.send(withErrorShape(text, response.status));
+    const isJson = (response.headers.get('content-type') ?? '').includes('json');
+    if (response.status >= 400) {
+      if (response.status === 403 && text.includes('ORIGIN')) {
+        request.log.warn(
+          { origin, host: request.host, publicUrl: config.publicUrl },
+          `auth: refused a request from origin ${String(origin)}; if people open Selah there, add it to TRUSTED_ORIGINS (or set PUBLIC_URL to it)`,
+        );
+      }
+      if (response.status >= 500) request.log.error({ status: response.status, body: text.slice(0, 500) }, 'auth: handler failed');
+      return reply.type('application/json; charset=utf-8').send(withErrorShape(isJson ? text : '', response.status));
     }
+    if (isJson && SESSION_PATHS.has(pathname) && !isNative) return reply.send(withoutToken(text));
     return reply.send(text.length > 0 ? text : null);
   };
 
-  // Session reads are frequent and cheap; everything that writes is rate limited.
+  // Session reads are frequent and cheap; everything that writes is rate limited per client address.
   app.get('/api/auth/*', forward);
   app.post('/api/auth/*', { config: { rateLimit: { max: config.authRateLimitMax, timeWindow: '1 minute' } } }, forward);
+  // New accounts per address: a tighter, hourly limit.
+  app.post('/api/auth/sign-up/email', { config: { rateLimit: { max: config.signUpRateLimitMax, timeWindow: '1 hour' } } }, forward);
+}
+
+function parseJsonObject(raw: string | undefined, contentType: string | undefined): Record<string, unknown> | undefined {
+  if (!raw || !(contentType ?? '').includes('json')) return undefined;
+  try {
+    const value: unknown = JSON.parse(raw);
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const validation = (message: string, code: string = ERROR_CODES.validation): Refusal => ({ status: 400, code, message });
+
+function checkInput(pathname: string, url: string, raw: string | undefined, json: Record<string, unknown> | undefined): Refusal | null {
+  if (urlHasNul(url) || (raw !== undefined && (raw.includes('\u0000') || (json !== undefined && hasNul(json))))) {
+    return validation('Text must not contain NUL characters.');
+  }
+  if (!json) return null;
+  if (pathname === '/api/auth/sign-up/email' && json.name !== undefined) {
+    if (typeof json.name !== 'string') return validation('Invalid body/name: expected a string');
+    if ([...json.name].length > MAX_DISPLAY_NAME_LENGTH)
+      return validation(`Invalid body/name: at most ${MAX_DISPLAY_NAME_LENGTH} characters`);
+    if (hasControlCharacters(json.name)) return validation('Invalid body/name: control characters are not allowed');
+  }
+  const field = NEW_PASSWORD_FIELD[pathname];
+  const password = field ? json[field] : undefined;
+  if (typeof password === 'string') {
+    const email = typeof json.email === 'string' ? json.email : undefined;
+    const broken = passwordProblem(password, email);
+    if (broken === 'too_short') return validation('Please choose a password of at least 8 characters.', ERROR_CODES.passwordTooShort);
+    if (broken === 'equals_email')
+      return validation('Please choose a password other than your email address.', ERROR_CODES.passwordEqualsEmail);
+    if (isCommonPassword(password)) {
+      return validation('This password is among the most common ones. Please choose another.', ERROR_CODES.passwordTooCommon);
+    }
+  }
+  return null;
+}
+
+/** Secure exactly when this request came over https: the same server works at http://192.168.x.y and behind TLS. */
+function withSecureFlag(cookie: string, secure: boolean): string {
+  const withoutFlag = cookie.replace(/;\s*secure(?=;|$)/gi, '');
+  return secure ? `${withoutFlag}; Secure` : withoutFlag;
+}
+
+function withoutToken(text: string): string {
+  try {
+    const body = JSON.parse(text) as Record<string, unknown>;
+    if (body && typeof body === 'object' && 'token' in body) {
+      const { token: _token, ...rest } = body;
+      return JSON.stringify(rest);
+    }
+    return text;
+  } catch {
+    return text;
+  }
 }
 
 function withErrorShape(text: string, status: number): string {
+  const fallback = status >= 500 ? 'Something went wrong. Please try again later.' : 'Authentication failed';
   try {
-    const body = JSON.parse(text) as { code?: string; message?: string };
+    const body = JSON.parse(text) as { code?: unknown; message?: unknown };
+    if (!body || typeof body !== 'object') throw new Error('not an object');
     return JSON.stringify({
       ...body,
-      error: { code: body.code ?? `HTTP_${status}`, message: body.message ?? 'Authentication failed' },
+      error: {
+        code: typeof body.code === 'string' && body.code ? body.code : status >= 500 ? ERROR_CODES.internal : `HTTP_${status}`,
+        message: typeof body.message === 'string' && body.message ? body.message : fallback,
+      },
     });
   } catch {
-    return JSON.stringify({ error: { code: `HTTP_${status}`, message: text || 'Authentication failed' } });
+    return JSON.stringify({ error: { code: status >= 500 ? ERROR_CODES.internal : `HTTP_${status}`, message: fallback } });
   }
 }

@@ -7,6 +7,8 @@ import type { AppConfig } from '../../platform/config';
 import type { Database } from '../../platform/db/client';
 import { account, session, user, verification } from '../../platform/db/schema';
 import type { Mailer } from '../../platform/mailer';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '@selah/domain/passwords';
+import { passwordHasher } from './password-hash';
 import { passwordResetEmail } from './reset-email';
 
 /** What happens around sign-up and sign-in, owned by other modules and handed in by app.ts. */
@@ -55,11 +57,21 @@ export function createAuth(options: {
     baseURL: config.publicUrl,
     basePath: '/api/auth',
     secret: config.authSecret,
-    trustedOrigins: [...config.trustedOrigins, ...(config.apple ? ['https://appleid.apple.com'] : [])],
+    // PUBLIC_URL, TRUSTED_ORIGINS and the native shell's origins, plus the address the request was sent to:
+    // auth.routes.ts builds the request's URL from its own Host, so a same-origin request (the app opened at
+    // 127.0.0.1 or a LAN address) is trusted, and a page elsewhere is not.
+    trustedOrigins: (request) => [
+      ...config.trustedOrigins,
+      ...(config.apple ? ['https://appleid.apple.com'] : []),
+      ...(request ? [new URL(request.url).origin] : []),
+    ],
     database: drizzleAdapter(db, { provider: 'pg', schema: { user, session, account, verification } }),
     emailAndPassword: {
       enabled: true,
-      minPasswordLength: 6,
+      // auth.routes.ts checks the rules first (length, the email, common passwords) with our messages.
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      maxPasswordLength: MAX_PASSWORD_LENGTH,
+      password: passwordHasher({ db, logger }),
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user: resetUser, url }) => {
@@ -87,6 +99,8 @@ export function createAuth(options: {
       // keep them on everywhere so tests see what production does.
       disableOriginCheck: false,
       cookiePrefix: 'selah',
+      // auth.routes.ts marks cookies Secure per request (https), so one server works at every address.
+      useSecureCookies: false,
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
     },
     plugins: [bearer()],

@@ -8,6 +8,7 @@ import {
   type UserPrayer,
 } from '@selah/domain/feed';
 import { DAILY_PRAYER_LANGUAGES, DEFAULT_LANGUAGE, type Language } from '@selah/domain/languages';
+import type { MediaSigner } from '../../platform/media-signing';
 import type { ContentQueries } from './content.queries';
 import { isoDate } from './daily.service';
 
@@ -36,7 +37,11 @@ function groupBy<T>(rows: T[], key: (row: T) => string): Map<string, T[]> {
   return groups;
 }
 
-export function feedService(queries: ContentQueries) {
+/** Public content needs no signing: its addresses are immutable and shared. */
+const unsigned: Pick<MediaSigner, 'sign'> = { sign: (url) => url };
+
+/** `signer` gives a person's own prayers their signed audio addresses (app.ts hands in the real one). */
+export function feedService(queries: ContentQueries, signer: Pick<MediaSigner, 'sign'> = unsigned) {
   /** Per language: the content, and until when it may be served as it is (a minute, or the end of its day). */
   const cache = new Map<Language, { freshUntil: number; today: string; content: PublicContent }>();
   /** Builds under way, so that many requests at the moment the cache goes stale start only one. */
@@ -153,7 +158,7 @@ export function feedService(queries: ContentQueries) {
         stage: row.status === 'processing' ? row.stage : null,
         title: row.title,
         text: row.recordText,
-        audioUrl: row.audioUrl,
+        audioUrl: signer.sign(row.audioUrl),
         duration: row.duration,
         preference: row.preference,
         experience: row.experience,

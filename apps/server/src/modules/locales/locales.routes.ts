@@ -9,10 +9,13 @@ import { notFound } from '../../platform/errors';
 const params = z.object({ lng: z.enum(LANGUAGES), ns: z.string().regex(/^[a-z][a-z0-9-]{0,40}$/) });
 
 /**
- * Translation files for i18next-http-backend: GET /locales/{lng}/{ns}.json, and the add path
- * /locales/add/{lng}/{ns} that receives keys the app is missing (logged for translators).
+ * Translation files for i18next-http-backend: GET /locales/{lng}/{ns}.json, and, in development only (where
+ * the web app saves missing keys), the add path /locales/add/{lng}/{ns} that logs them for translators.
  */
-export const localesRoutes: FastifyPluginAsyncZod<{ localesDir: string; cache: boolean }> = async (app, { localesDir, cache }) => {
+export const localesRoutes: FastifyPluginAsyncZod<{ localesDir: string; cache: boolean; acceptMissingKeys: boolean }> = async (
+  app,
+  { localesDir, cache, acceptMissingKeys },
+) => {
   const files = new Map<string, string>();
 
   app.get(
@@ -34,6 +37,7 @@ export const localesRoutes: FastifyPluginAsyncZod<{ localesDir: string; cache: b
     },
   );
 
+  if (!acceptMissingKeys) return;
   app.post(
     '/locales/add/:lng/:ns',
     {

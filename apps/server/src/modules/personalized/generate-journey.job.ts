@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
 import { isLanguage } from '@selah/domain/languages';
 import { dayAvailableAt } from '@selah/domain/personalized';
+import type { GenerationError } from '@selah/domain/records';
 import { mapWithConcurrency } from '../../generation/map-with-concurrency';
 import type { VoicePipeline } from '../../generation/voice-text';
 import type { JourneyWriter } from '../../generation/writer/writer';
@@ -17,6 +18,11 @@ export const GENERATE_JOURNEY_JOB = 'generate-personalized-journey';
 const DAYS_AT_ONCE = 2;
 /** At most 3 tries of transient provider errors; a job silent for 10 minutes is tried again. */
 export const GENERATE_JOURNEY_JOB_OPTIONS: JobOptions = { retryLimit: 2, retryDelay: 2, retryBackoff: true, expireInSeconds: 600 };
+
+/** A generating journey with no job queued or running after this long was given up by the queue. */
+export const JOURNEY_JOBLESS_AFTER_MS = 2 * 60_000;
+/** Past every try's expiry (3 x 10 minutes): fails even if a job row still claims to run. */
+export const JOURNEY_STALE_AFTER_MS = 35 * 60_000;
 
 export interface JourneyGenerationDeps {
   queries: PersonalizedQueries;
@@ -56,7 +62,7 @@ export async function generateJourney(deps: JourneyGenerationDeps, journeyId: st
   const days: GeneratedDay[] = await mapWithConcurrency(written.days, DAYS_AT_ONCE, async (day) => {
     const audio = await voice.voiceText({ text: day.script, language, ambient: true });
     const voicedAt = performance.now();
-    const audioUrl = await media.put(audio.data, { extension: audio.extension, contentType: audio.contentType });
+    const audioUrl = await media.put(audio.data, { extension: audio.extension, contentType: audio.contentType, owner: journey.userId });
     storeMs += performance.now() - voicedAt;
     audioSeconds += audio.durationSeconds;
     return { ...day, audioUrl, duration: Math.round(audio.durationSeconds * 100) / 100 };
@@ -78,7 +84,7 @@ export async function generateJourney(deps: JourneyGenerationDeps, journeyId: st
   };
 }
 
-export async function registerJourneyGeneration(queue: Queue, deps: JourneyGenerationDeps): Promise<void> {
+export async function registerJourneyGeneration(queue: Queue, deps: JourneyGenerationDeps): Promise<{ stop(): void }> {
   const { logger, queries, live } = deps;
   await queue.createQueue(GENERATE_JOURNEY_JOB);
   await queue.work<{ journeyId: string }>(
@@ -96,10 +102,34 @@ export async function registerJourneyGeneration(queue: Queue, deps: JourneyGener
           logger.warn({ err: error, journeyId, try: job.retryCount + 1 }, 'journey generation failed; retrying');
           throw error;
         }
+        // The cause goes to the log; the person sees a message in their language for the stored code.
         logger.error({ err: error, journeyId }, 'journey generation failed');
-        const failed = await queries.fail(journeyId, error instanceof Error ? error.message : String(error));
+        const failed = await queries.fail(journeyId, 'GENERATION_FAILED' satisfies GenerationError);
         if (failed) await live.publish({ userId: failed.userId, kind: 'personalized-journey', id: failed.id });
       }
     },
   );
+
+  const sweep = () =>
+    sweepAbandonedJourneys(deps).catch((error: unknown) => logger.error({ err: error }, 'abandoned journey sweep failed'));
+  await sweep();
+  const timer = setInterval(() => void sweep(), 60_000);
+  timer.unref();
+  return { stop: () => clearInterval(timer) };
+}
+
+/**
+ * Journeys whose generation the queue gave up (every try died with its process, or expired) would show
+ * "generating" forever: they fail with GENERATION_TIMED_OUT, and the person's retry starts them again.
+ */
+export async function sweepAbandonedJourneys(deps: Pick<JourneyGenerationDeps, 'queries' | 'live' | 'clock'>): Promise<number> {
+  const now = deps.clock.now().getTime();
+  const failed = await deps.queries.failAbandoned(
+    GENERATE_JOURNEY_JOB,
+    new Date(now - JOURNEY_JOBLESS_AFTER_MS),
+    new Date(now - JOURNEY_STALE_AFTER_MS),
+    'GENERATION_TIMED_OUT' satisfies GenerationError,
+  );
+  for (const journey of failed) await deps.live.publish({ userId: journey.userId, kind: 'personalized-journey', id: journey.id });
+  return failed.length;
 }

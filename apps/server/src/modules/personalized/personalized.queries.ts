@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { PersonalizedDay, PersonalizedJourney } from '@selah/domain/personalized';
 import type { Database } from '../../platform/db/client';
-import { personalizedJourneyDays, personalizedJourneys } from '../../platform/db/schema';
+import { personalizedJourneyDays, personalizedJourneys, profiles } from '../../platform/db/schema';
 
 type JourneyRow = typeof personalizedJourneys.$inferSelect;
 type DayRow = typeof personalizedJourneyDays.$inferSelect;
@@ -52,22 +52,62 @@ export interface GeneratedDay {
   duration: number;
 }
 
+/** Rows from `db.execute` (the PGlite and node-postgres drivers both answer with `rows`). */
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
 export function personalizedQueries(db: Database) {
+  /** Whether a job of this name for this journey is waiting, retrying or running (pg-boss's job table). */
+  async function hasLiveJob(jobName: string, id: string): Promise<boolean> {
+    const table = rowsOf<{ exists: boolean }>(await db.execute(sql`select to_regclass('pgboss.job') is not null as "exists"`));
+    if (!table[0]?.exists) return false;
+    const live = await db.execute(
+      sql`select 1 from pgboss.job where name = ${jobName} and data->>'journeyId' = ${id} and state in ('created', 'retry', 'active') limit 1`,
+    );
+    return rowsOf(live).length > 0;
+  }
+
   return {
     /** Stores a new journey (generating); 'exists' when this id is already taken. */
-    async create(journey: {
-      id: string;
-      userId: string;
-      input: string;
-      language: string;
-      totalDays: number;
-    }): Promise<'created' | 'exists'> {
-      const inserted = await db
-        .insert(personalizedJourneys)
-        .values({ ...journey, journeyType: 'ancestors', status: 'generating' })
-        .onConflictDoNothing({ target: personalizedJourneys.id })
-        .returning({ id: personalizedJourneys.id });
-      return inserted.length > 0 ? 'created' : 'exists';
+    /**
+     * Stores a new journey (generating) unless the id exists, the person already has one generating, or this
+     * month's cap is reached. The person's profile row is locked for the check and the insert, so parallel
+     * requests are counted one after another (on PGlite and on a PostgreSQL pool alike).
+     */
+    async create(
+      journey: { id: string; userId: string; input: string; language: string; totalDays: number },
+      limits: { monthlyCap: number; monthStart: Date; now: Date },
+    ): Promise<'created' | 'exists' | 'in_progress' | 'limit_reached'> {
+      return db.transaction(async (tx) => {
+        await tx.select({ userId: profiles.userId }).from(profiles).where(eq(profiles.userId, journey.userId)).for('update');
+        const [existing] = await tx
+          .select({ id: personalizedJourneys.id })
+          .from(personalizedJourneys)
+          .where(eq(personalizedJourneys.id, journey.id));
+        if (existing) return 'exists';
+        const [generating] = await tx
+          .select({ id: personalizedJourneys.id })
+          .from(personalizedJourneys)
+          .where(and(eq(personalizedJourneys.userId, journey.userId), eq(personalizedJourneys.status, 'generating')))
+          .limit(1);
+        if (generating) return 'in_progress';
+        const [month] = await tx
+          .select({ count: count() })
+          .from(personalizedJourneys)
+          .where(and(eq(personalizedJourneys.userId, journey.userId), gte(personalizedJourneys.createdAt, limits.monthStart)));
+        if ((month?.count ?? 0) >= limits.monthlyCap) return 'limit_reached';
+        const inserted = await tx
+          .insert(personalizedJourneys)
+          .values({ ...journey, journeyType: 'ancestors', status: 'generating', createdAt: limits.now, updatedAt: limits.now })
+          .onConflictDoNothing({ target: personalizedJourneys.id })
+          .returning({ id: personalizedJourneys.id });
+        return inserted.length > 0 ? 'created' : 'exists';
+      });
+    },
+
+    /** The person's plan (Free when unknown). */
+    async planOf(userId: string): Promise<string | undefined> {
+      const [row] = await db.select({ plan: profiles.plan }).from(profiles).where(eq(profiles.userId, userId));
+      return row?.plan;
     },
 
     async byId(id: string): Promise<PersonalizedJourney | undefined> {
@@ -94,11 +134,19 @@ export function personalizedQueries(db: Database) {
     },
 
     /** Generating again: back to generating with the error cleared (only from failed). */
-    async retry(id: string, userId: string): Promise<PersonalizedJourney | undefined> {
+    async retry(id: string, userId: string, now: Date): Promise<PersonalizedJourney | undefined> {
       const [row] = await db
         .update(personalizedJourneys)
-        .set({ status: 'generating', error: null, updatedAt: sql`now()` })
-        .where(and(eq(personalizedJourneys.id, id), eq(personalizedJourneys.userId, userId), eq(personalizedJourneys.status, 'failed')))
+        .set({ status: 'generating', error: null, updatedAt: now })
+        .where(
+          and(
+            eq(personalizedJourneys.id, id),
+            eq(personalizedJourneys.userId, userId),
+            eq(personalizedJourneys.status, 'failed'),
+            // One journey generates at a time per person.
+            sql`not exists (select 1 from personalized_journeys other where other.user_id = ${userId} and other.status = 'generating')`,
+          ),
+        )
         .returning();
       return row ? journeyFromRow(row) : undefined;
     },
@@ -141,6 +189,41 @@ export function personalizedQueries(db: Database) {
     },
 
     /** Failed with the message, unless already active or completed (spec section 4). */
+    /**
+     * Journeys generating since before `cutoff` whose job is no longer queued or running (pg-boss gave it up:
+     * its tries ran out, or its process died on every one): they fail with `error`, so the person can retry.
+     * `olderThan` fails them even if a job row still claims to run (a worker stuck that long is gone).
+     */
+    async failAbandoned(jobName: string, cutoff: Date, olderThan: Date, error: string): Promise<PersonalizedJourney[]> {
+      const candidates = await db
+        .select({ id: personalizedJourneys.id, updatedAt: personalizedJourneys.updatedAt })
+        .from(personalizedJourneys)
+        .where(and(eq(personalizedJourneys.status, 'generating'), lt(personalizedJourneys.updatedAt, cutoff)));
+      const failed: PersonalizedJourney[] = [];
+      for (const candidate of candidates) {
+        if (candidate.updatedAt >= olderThan && (await hasLiveJob(jobName, candidate.id))) continue;
+        const [row] = await db
+          .update(personalizedJourneys)
+          .set({ status: 'failed', error, updatedAt: sql`now()` })
+          .where(and(eq(personalizedJourneys.id, candidate.id), eq(personalizedJourneys.status, 'generating')))
+          .returning();
+        if (row) failed.push(journeyFromRow(row));
+      }
+      return failed;
+    },
+
+    hasLiveJob,
+
+    /** A generating journey whose job is gone starts again (updatedAt now, error cleared). */
+    async restart(id: string, userId: string, now: Date): Promise<PersonalizedJourney | undefined> {
+      const [row] = await db
+        .update(personalizedJourneys)
+        .set({ status: 'generating', error: null, updatedAt: now })
+        .where(and(eq(personalizedJourneys.id, id), eq(personalizedJourneys.userId, userId), eq(personalizedJourneys.status, 'generating')))
+        .returning();
+      return row ? journeyFromRow(row) : undefined;
+    },
+
     async fail(id: string, message: string): Promise<PersonalizedJourney | undefined> {
       const [row] = await db
         .update(personalizedJourneys)

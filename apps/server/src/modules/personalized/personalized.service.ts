@@ -8,19 +8,29 @@ import {
   type PersonalizedJourney,
   type PersonalizedJourneyDetail,
 } from '@selah/domain/personalized';
+import { DEFAULT_PLAN, isPlan, MONTHLY_JOURNEY_LIMIT, monthStart } from '@selah/domain/plans';
 import type { Clock } from '../../platform/clock';
+import type { MediaSigner } from '../../platform/media-signing';
 import { HttpError, notFound } from '../../platform/errors';
 import type { JobSender } from '../../platform/jobs';
 import type { LiveBus } from '../live/live-bus';
-import { GENERATE_JOURNEY_JOB, GENERATE_JOURNEY_JOB_OPTIONS } from './generate-journey.job';
+import { GENERATE_JOURNEY_JOB, GENERATE_JOURNEY_JOB_OPTIONS, JOURNEY_JOBLESS_AFTER_MS } from './generate-journey.job';
 import type { PersonalizedQueries } from './personalized.queries';
 
 type CreateBody = z.output<typeof createPersonalizedJourneySchema>;
 
 const journeyNotFound = () => notFound('Journey not found');
+const inProgress = () =>
+  new HttpError(409, ERROR_CODES.journeyInProgress, 'Your personalized journey is still being prepared. Please wait until it is ready.');
 
-export function personalizedService(deps: { queries: PersonalizedQueries; jobs: JobSender; live: LiveBus; clock: Clock }) {
-  const { queries, jobs, live, clock } = deps;
+export function personalizedService(deps: {
+  queries: PersonalizedQueries;
+  jobs: JobSender;
+  live: LiveBus;
+  clock: Clock;
+  signer: MediaSigner;
+}) {
+  const { queries, jobs, live, clock, signer } = deps;
   const announce = (journey: PersonalizedJourney) => live.publish({ userId: journey.userId, kind: 'personalized-journey', id: journey.id });
   const enqueue = (journeyId: string) => jobs.send(GENERATE_JOURNEY_JOB, { journeyId }, GENERATE_JOURNEY_JOB_OPTIONS);
 
@@ -33,21 +43,45 @@ export function personalizedService(deps: { queries: PersonalizedQueries; jobs: 
 
   async function detail(userId: string, id: string): Promise<PersonalizedJourneyDetail> {
     const journey = await owned(userId, id);
-    return { ...journey, days: await queries.days(id) };
+    return withDays(journey);
+  }
+
+  async function withDays(journey: PersonalizedJourney): Promise<PersonalizedJourneyDetail> {
+    const days = await queries.days(journey.id);
+    return {
+      ...journey,
+      days: days.map((day) => ({ ...day, audioUrl: signer.sign(day.audioUrl) })),
+      serverTime: clock.now().toISOString(),
+    };
   }
 
   return {
     /** Stores the journey (generating) and queues its 7 days; the same journeyId again changes nothing. */
     async create(userId: string, body: CreateBody): Promise<{ journey: PersonalizedJourneyDetail; created: boolean }> {
       const id = body.journeyId ?? randomUUID();
-      const outcome = await queries.create({ id, userId, input: body.input, language: body.language, totalDays: PERSONALIZED_TOTAL_DAYS });
+      const plan = await queries.planOf(userId);
+      const monthlyCap = MONTHLY_JOURNEY_LIMIT[isPlan(plan) ? plan : DEFAULT_PLAN];
+      const outcome = await queries.create(
+        { id, userId, input: body.input, language: body.language, totalDays: PERSONALIZED_TOTAL_DAYS },
+        { monthlyCap, monthStart: monthStart(clock.now()), now: clock.now() },
+      );
+      if (outcome === 'in_progress') {
+        throw inProgress();
+      }
+      if (outcome === 'limit_reached') {
+        throw new HttpError(
+          403,
+          ERROR_CODES.limitReached,
+          `You have started ${monthlyCap} personalized journeys this month, the limit of your plan. Upgrade your plan to start more.`,
+        );
+      }
       const journey = await queries.byId(id);
       if (!journey || journey.userId !== userId) throw new HttpError(409, ERROR_CODES.conflict, 'This journey id is already in use.');
       if (outcome === 'created') {
         await enqueue(id);
         await announce(journey);
       }
-      return { journey: { ...journey, days: await queries.days(id) }, created: outcome === 'created' };
+      return { journey: await withDays(journey), created: outcome === 'created' };
     },
 
     list: (userId: string) => queries.ofUser(userId),
@@ -56,13 +90,26 @@ export function personalizedService(deps: { queries: PersonalizedQueries; jobs: 
     /** A failed journey generates again: generating, error cleared (spec section 4). */
     async retry(userId: string, id: string): Promise<PersonalizedJourneyDetail> {
       const journey = await owned(userId, id);
-      if (journey.status === 'generating') return { ...journey, days: await queries.days(id) };
+      if (journey.status === 'generating') {
+        // Still being written and voiced: nothing to do. Unless its job is gone (the queue gave it up): start again.
+        const quiet = Date.parse(journey.updatedAt) < clock.now().getTime() - JOURNEY_JOBLESS_AFTER_MS;
+        if (!quiet || (await queries.hasLiveJob(GENERATE_JOURNEY_JOB, id))) return withDays(journey);
+        const restarted = await queries.restart(id, userId, clock.now());
+        if (!restarted) return detail(userId, id);
+        await enqueue(id);
+        await announce(restarted);
+        return withDays(restarted);
+      }
       if (journey.status !== 'failed') throw new HttpError(409, ERROR_CODES.conflict, 'Only a journey that failed can be generated again.');
-      const reset = await queries.retry(id, userId);
-      if (!reset) throw new HttpError(409, ERROR_CODES.conflict, 'Only a journey that failed can be generated again.');
+      const reset = await queries.retry(id, userId, clock.now());
+      if (!reset) {
+        const now = await owned(userId, id);
+        if (now.status === 'failed') throw inProgress();
+        throw new HttpError(409, ERROR_CODES.conflict, 'Only a journey that failed can be generated again.');
+      }
       await enqueue(id);
       await announce(reset);
-      return { ...reset, days: await queries.days(id) };
+      return withDays(reset);
     },
 
     async completeDay(userId: string, id: string, dayNumber: number): Promise<PersonalizedJourneyDetail> {

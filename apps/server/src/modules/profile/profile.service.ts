@@ -92,6 +92,7 @@ export function profileService(deps: { profiles: ProfileQueries; records: Record
       // Rows go by ON DELETE CASCADE; files do not, so remove them first.
       const urls = await records.mediaUrlsOfUser(userId);
       await media.removeByUrls(urls);
+      await media.removeOwner(userId);
       const profile = await profiles.find(userId);
       if (profile) await records.deletePendingFor(profile.email);
       await profiles.deleteVerificationsOf(userId);

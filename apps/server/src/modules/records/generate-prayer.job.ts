@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
 import { isLanguage } from '@selah/domain/languages';
-import { EXPERIENCES, FOCUSES, type Experience, type Focus } from '@selah/domain/records';
+import type { GenerationError } from '@selah/domain/records';
+import { DEFAULT_TOPIC, EXPERIENCES, TOPICS, type Experience, type Topic } from '@selah/domain/records';
 import type { VoicePipeline } from '../../generation/voice-text';
 import { VoiceProviderError } from '../../generation/voice/voice-provider';
 import type { PrayerWriter } from '../../generation/writer/writer';
@@ -18,7 +19,8 @@ export const GENERATE_PRAYER_JOB_OPTIONS: JobOptions = { retryLimit: 2, retryDel
 
 /** Records still pending or processing this long after their last change lost their job for good. */
 const STALE_AFTER_SECONDS = 20 * 60;
-const STALE_MESSAGE = 'Generation did not finish. Please try again.';
+/** What a record whose job is gone stores: a code the web turns into words; the cause is in the log. */
+const STALE_ERROR: GenerationError = 'GENERATION_TIMED_OUT';
 
 export interface GenerationDeps {
   queries: RecordQueries;
@@ -67,7 +69,7 @@ export async function generatePrayer(deps: GenerationDeps, recordId: string): Pr
   const written = await writer.write({
     language,
     experience: (EXPERIENCES as readonly string[]).includes(record.experience) ? (record.experience as Experience) : 'prayer',
-    focus: (FOCUSES as readonly string[]).includes(record.preference) ? (record.preference as Focus) : 'faith',
+    focus: (TOPICS as readonly string[]).includes(record.preference) ? (record.preference as Topic) : DEFAULT_TOPIC,
     description: record.description,
     goals: record.goals.filter((goal) => goal.trim() !== ''),
     lengthMinutes: record.length,
@@ -79,7 +81,12 @@ export async function generatePrayer(deps: GenerationDeps, recordId: string): Pr
 
   const voicedAt = performance.now();
   await announce(await queries.setProcessing(recordId, 'finishing'));
-  const audioUrl = await media.put(audio.data, { extension: audio.extension, contentType: audio.contentType });
+  // The person's own audio: stored privately, reached through signed addresses only.
+  const audioUrl = await media.put(audio.data, {
+    extension: audio.extension,
+    contentType: audio.contentType,
+    ...(record.userId ? { owner: record.userId } : {}),
+  });
   await announce(
     await queries.complete(recordId, {
       title: written.title,
@@ -107,10 +114,13 @@ export interface StageTimings {
   audioSeconds: number;
 }
 
-/** Marks the record failed with the error's message (unless it completed) and tells the user's clients. */
-export async function failGeneration(deps: Pick<GenerationDeps, 'queries' | 'live'>, recordId: string, error: unknown): Promise<void> {
-  const message = error instanceof Error ? error.message : String(error);
-  const row = await deps.queries.fail(recordId, message || 'Generation failed');
+/**
+ * Marks the record failed (unless it completed) and tells the user's clients. The record keeps a code for
+ * people's messages; the error itself was logged by the caller and is never shown.
+ */
+export async function failGeneration(deps: Pick<GenerationDeps, 'queries' | 'live'>, recordId: string): Promise<void> {
+  const failed: GenerationError = 'GENERATION_FAILED';
+  const row = await deps.queries.fail(recordId, failed);
   if (row?.userId) await deps.live.publish({ userId: row.userId, kind: 'record', id: row.id });
 }
 
@@ -136,7 +146,7 @@ export async function registerPrayerGeneration(queue: Queue, deps: GenerationDep
         throw error;
       }
       logger.error({ err: error, recordId }, 'prayer generation failed');
-      await failGeneration(deps, recordId, error);
+      await failGeneration(deps, recordId);
     }
   };
   // Two at a time: one prayer's ffmpeg mastering overlaps the next one's voicing.
@@ -146,7 +156,7 @@ export async function registerPrayerGeneration(queue: Queue, deps: GenerationDep
 
   // Records whose job is gone (its retries exhausted by expiry) must not spin forever.
   const sweep = async () => {
-    const stale = await deps.queries.failStale(STALE_AFTER_SECONDS, STALE_MESSAGE);
+    const stale = await deps.queries.failStale(STALE_AFTER_SECONDS, STALE_ERROR);
     for (const row of stale) if (row.userId) await deps.live.publish({ userId: row.userId, kind: 'record', id: row.id });
   };
   await sweep();

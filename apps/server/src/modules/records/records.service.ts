@@ -9,6 +9,7 @@ import type { JobSender } from '../../platform/jobs';
 import type { LiveBus } from '../live/live-bus';
 import { GENERATE_PRAYER_JOB, GENERATE_PRAYER_JOB_OPTIONS } from './generate-prayer.job';
 import type { RecordQueries } from './records.queries';
+import type { MediaSigner } from '../../platform/media-signing';
 import { recordView } from './records.view';
 
 type CreateAffirmationBody = z.output<typeof createAffirmationSchema>;
@@ -17,16 +18,30 @@ const limitReached = () =>
   new HttpError(403, ERROR_CODES.limitReached, 'You have reached your monthly prayer limit. Upgrade your plan to create more prayers.');
 
 const encodeCursor = (createdAt: string, id: string) => Buffer.from(`${createdAt}|${id}`).toString('base64url');
+/** PostgreSQL's text form of a timestamptz (what encodeCursor is given), within years 1000-9999. */
+const CURSOR_TIME = /^([1-9]\d{3})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})(\.\d{1,6})?(Z|[+-]\d{2}(:?\d{2})?)$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 function decodeCursor(cursor: string): { createdAt: string; id: string } {
-  const [createdAt, id] = Buffer.from(cursor, 'base64url').toString().split('|');
-  if (!createdAt || !id || Number.isNaN(Date.parse(createdAt)) || !/^[0-9a-f-]{36}$/.test(id)) {
-    throw new HttpError(400, ERROR_CODES.validation, 'Invalid cursor');
-  }
+  const [createdAt = '', id = '', ...rest] = Buffer.from(cursor, 'base64url').toString().split('|');
+  const time = CURSOR_TIME.exec(createdAt);
+  const [year, month, day, hour, minute, second] = (time?.slice(1, 7) ?? []).map(Number) as number[];
+  const calendarDate = time ? new Date(Date.UTC(year!, month! - 1, day!)) : undefined;
+  const valid =
+    rest.length === 0 &&
+    UUID.test(id) &&
+    calendarDate !== undefined &&
+    calendarDate.getUTCMonth() === month! - 1 &&
+    calendarDate.getUTCDate() === day &&
+    hour! < 24 &&
+    minute! < 60 &&
+    second! < 60;
+  if (!valid) throw new HttpError(400, ERROR_CODES.validation, 'Invalid cursor');
   return { createdAt, id };
 }
 
-export function recordsService(deps: { queries: RecordQueries; jobs: JobSender; live: LiveBus; now?: () => Date }) {
-  const { queries, jobs, live } = deps;
+export function recordsService(deps: { queries: RecordQueries; jobs: JobSender; live: LiveBus; signer: MediaSigner; now?: () => Date }) {
+  const { queries, jobs, live, signer } = deps;
   const now = deps.now ?? (() => new Date());
 
   const announce = async (record: PrayerRecord, userId: string) => {
@@ -63,7 +78,7 @@ export function recordsService(deps: { queries: RecordQueries; jobs: JobSender; 
       const row = await queries.byId(id);
       // Someone else's id: answer as if it were taken, without saying by whom.
       if (!row || row.userId !== userId) throw new HttpError(409, ERROR_CODES.conflict, 'This record id is already in use.');
-      const record = recordView(row);
+      const record = recordView(row, signer);
       if (outcome === 'created') {
         await enqueue(id);
         await announce(record, userId);
@@ -79,7 +94,7 @@ export function recordsService(deps: { queries: RecordQueries; jobs: JobSender; 
       const row = await queries.resetFailed(id, userId);
       if (!row) throw new HttpError(409, ERROR_CODES.conflict, 'Only a prayer that failed can be tried again.');
       await enqueue(id);
-      const record = recordView(row);
+      const record = recordView(row, signer);
       await announce(record, userId);
       return record;
     },
@@ -87,14 +102,14 @@ export function recordsService(deps: { queries: RecordQueries; jobs: JobSender; 
     async get(userId: string, id: string): Promise<PrayerRecord> {
       const row = await queries.byId(id);
       if (!row || row.userId !== userId) throw notFound('Prayer not found');
-      return recordView(row);
+      return recordView(row, signer);
     },
 
     async page(userId: string, limit: number, cursor?: string): Promise<RecordsPage> {
       const { rows, hasMore } = await queries.page(userId, limit, cursor ? decodeCursor(cursor) : undefined);
       const last = rows.at(-1);
       return {
-        items: rows.map((row) => recordView(row.record)),
+        items: rows.map((row) => recordView(row.record, signer)),
         nextCursor: hasMore && last ? encodeCursor(last.cursorAt, last.record.id) : null,
       };
     },
@@ -107,7 +122,8 @@ export function recordsService(deps: { queries: RecordQueries; jobs: JobSender; 
     async search(userId: string, query: string, language: string): Promise<SearchResponse> {
       const term = query.trim();
       if (term === '') return { query: term, results: [] };
-      return { query: term, results: await queries.search(userId, term, language) };
+      const results = await queries.search(userId, term, language);
+      return { query: term, results: results.map((result) => ({ ...result, audioUrl: signer.sign(result.audioUrl) })) };
     },
   };
 }

@@ -1,15 +1,16 @@
 import type { PrayerRecord } from '@selah/domain/records';
+import type { MediaSigner } from '../../platform/media-signing';
 import type { RecordRow } from './records.queries';
 
-/** A record as the API and the live stream show it. */
-export function recordView(row: RecordRow): PrayerRecord {
+/** A record as the API and the live stream show it: its audio at a short-lived signed address. */
+export function recordView(row: RecordRow, signer: Pick<MediaSigner, 'sign'>): PrayerRecord {
   return {
     id: row.id,
     status: row.status,
     stage: row.status === 'processing' ? row.stage : null,
     title: row.title,
     text: row.recordText,
-    audioUrl: row.audioUrl,
+    audioUrl: signer.sign(row.audioUrl),
     duration: row.duration,
     preference: row.preference,
     experience: row.experience,

@@ -438,6 +438,15 @@ export const analyticsEvents = pgTable(
   (t) => [index('analytics_events_name_created_idx').on(t.name, t.createdAt)],
 );
 
+// ---- sign-in failures per account (ASVS V6.3.1): a growing wait after repeated failures ----
+export const signInThrottle = pgTable('sign_in_throttle', {
+  /** SHA-256 of the lower-cased email: any address alike, whether or not an account has it. */
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 // ---- webhooks (idempotent by event id) ----
 export const webhookEvents = pgTable('webhook_events', {
   id: text('id').primaryKey(),

@@ -9,8 +9,9 @@ import {
   type PersonalizedCardState,
   type PersonalizedJourney,
 } from '@selah/domain/personalized-rules';
-import { formatMinutes } from '@selah/domain/duration';
+import { inSentence } from '@selah/domain/text';
 import { useAuth } from '../../lib/auth';
+import { useDurations } from '../../lib/durations';
 import {
   personalizedJourneysQueryOptions,
   personalizedLoadingPath,
@@ -51,15 +52,16 @@ function Section() {
   const navigate = useNavigate();
   const journeys = useQuery(personalizedJourneysQueryOptions());
   const retry = useRetryPersonalizedJourney();
+  const { minutes } = useDurations();
 
-  // Content fetch failures are only logged (spec section 8): the new-journey card still shows.
+  // A failure is logged and said on the row (spec section 8, Journey card); the new-journey card still shows.
   const loadError = journeys.error;
   useEffect(() => {
     if (loadError) console.warn('personalized journeys failed to load', loadError);
   }, [loadError]);
 
   const list = (journeys.data ?? []).filter((journey) => journey.journeyType === 'ancestors');
-  const meta = `${t('dashboard.days', { count: ANCESTORS_DEFAULTS.totalDays })} · ${formatMinutes(ANCESTORS_DEFAULTS.totalDuration)}`;
+  const meta = `${t('dashboard.days', { count: ANCESTORS_DEFAULTS.totalDays })} · ${minutes(ANCESTORS_DEFAULTS.totalDuration)}`;
 
   const toLoading = (journey: PersonalizedJourney) =>
     void navigate(personalizedLoadingPath(journey.journeyType), {
@@ -87,6 +89,22 @@ function Section() {
       </div>
       <div className="flex snap-x scroll-px-5 gap-4 overflow-x-auto scroll-smooth px-5 pb-3 [scrollbar-width:thin]">
         {journeys.isPending ? <JourneyCardSkeleton /> : null}
+        {journeys.isError && journeys.data === undefined ? (
+          <div
+            role="status"
+            className="flex w-[280px] shrink-0 flex-col items-start justify-center gap-3 rounded-3xl border border-line bg-surface p-5 shadow-sm"
+          >
+            <p className="text-sm text-muted">{t('dashboard.loadFailed')}</p>
+            <button
+              type="button"
+              onClick={() => void journeys.refetch()}
+              disabled={journeys.isFetching}
+              className="inline-flex min-h-11 items-center justify-center rounded-xl border border-line bg-surface px-4 text-sm font-semibold text-ink hover:bg-canvas disabled:opacity-60"
+            >
+              {t('dashboard.tryAgain')}
+            </button>
+          </div>
+        ) : null}
         {list.map((journey) => {
           const state = personalizedCardState(journey);
           const action = personalizedCardAction(state);
@@ -104,7 +122,7 @@ function Section() {
               key={journey.id}
               journeyId={COVER_ID}
               title={title}
-              subtitle={t('dashboard.for', { input: journey.input })}
+              subtitle={t('dashboard.for', { input: inSentence(journey.input, journey.language) })}
               meta={meta}
               to={personalizedPlanPath(journey.journeyType, journey.id)}
               badge={state === 'new' ? undefined : t(`dashboard.state.${state}`)}

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TextField } from '../../components/TextField';
 
@@ -16,6 +17,7 @@ export function CredentialFields({
   passwordAutoComplete: 'current-password' | 'new-password';
 }) {
   const { t } = useTranslation('auth');
+  const hintId = useId();
   return (
     <>
       <TextField
@@ -35,7 +37,13 @@ export function CredentialFields({
         required
         value={password}
         onChange={(e) => onPassword(e.target.value)}
+        {...(passwordAutoComplete === 'new-password' ? { 'aria-describedby': hintId } : {})}
       />
+      {passwordAutoComplete === 'new-password' && (
+        <p id={hintId} className="-mt-2 text-sm text-muted">
+          {t('password.hint')}
+        </p>
+      )}
     </>
   );
 }

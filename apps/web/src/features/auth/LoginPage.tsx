@@ -1,15 +1,18 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
+import { ERROR_CODES } from '@selah/domain/error-codes';
 import { Button } from '../../components/Button';
 import { track } from '../../lib/analytics';
 import { useAuth } from '../../lib/auth';
 import { authClient } from '../../lib/auth-client';
+import { takeSocialSignIn } from '../../lib/social-sign-in';
 import { notify } from '../../lib/toast';
 import { CredentialFields } from './CredentialFields';
 import { AuthLayout, OrSeparator } from './AuthLayout';
 import { SocialButtons } from './SocialButtons';
 import type { SocialProvider } from './social-sign-in';
+import { useSocialSignInFailure } from './social-sign-in-failure';
 
 export default function LoginPage() {
   const { t } = useTranslation('auth');
@@ -18,15 +21,19 @@ export default function LoginPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState<'password' | 'reset' | SocialProvider | null>(null);
+  useSocialSignInFailure('login');
 
   if (user && busy === null) return <Navigate to="/dashboard" replace />;
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setBusy('password');
+    // A Google or Apple sign-in left unfinished in this tab is not the one being made now.
+    takeSocialSignIn();
     const { error } = await authClient.signIn.email({ email: email.trim(), password });
     if (error) {
-      notify.error(t('login.failed'));
+      // A waiting account (repeated failures) is told to wait; anything else is the spec's one message.
+      notify.error(t(error.code === ERROR_CODES.tooManyAttempts ? 'login.tooManyAttempts' : 'login.failed'));
       setBusy(null);
       return;
     }
@@ -73,7 +80,7 @@ export default function LoginPage() {
         </Button>
       </form>
       <OrSeparator label={t('or')} />
-      <SocialButtons appleLabel="signInWithApple" busy={busy} onBusyChange={setBusy} />
+      <SocialButtons page="login" appleLabel="signInWithApple" busy={busy} onBusyChange={setBusy} />
       <p className="mt-6 text-center text-sm text-muted">
         {t('login.noAccount')}{' '}
         <Link to="/registerpage" className="font-semibold text-primary hover:underline">

@@ -6,12 +6,15 @@ import { Button } from '../../components/Button';
 import { apiFetch } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { authClient } from '../../lib/auth-client';
+import { takeSocialSignIn } from '../../lib/social-sign-in';
 import { notify } from '../../lib/toast';
 import { CredentialFields } from './CredentialFields';
+import { passwordRuleMessage } from './password-rules';
 import { AuthLayout, OrSeparator } from './AuthLayout';
 import { RegistrationCarousel } from './RegistrationCarousel';
 import { SocialButtons } from './SocialButtons';
 import type { SocialProvider } from './social-sign-in';
+import { useSocialSignInFailure } from './social-sign-in-failure';
 
 type Setup = { complete: boolean } | null;
 
@@ -26,6 +29,7 @@ export default function RegisterPage() {
   const [busy, setBusy] = useState<'password' | SocialProvider | null>(null);
   // A new Google or Apple account comes back here with ?welcome=1: its setup is already done.
   const [setup, setSetup] = useState<Setup>(() => (params.get('welcome') === '1' ? { complete: true } : null));
+  useSocialSignInFailure('register');
 
   if (user && busy === null && setup === null) return <Navigate to="/dashboard" replace />;
 
@@ -33,12 +37,16 @@ export default function RegisterPage() {
     event.preventDefault();
     setBusy('password');
     setSetup({ complete: false });
+    // A Google or Apple sign-in left unfinished in this tab is not the one being made now.
+    takeSocialSignIn();
     const { error } = await authClient.signUp.email({ email: email.trim(), password, name: '' });
     if (error) {
       // The carousel finishes after a failed registration too; the form stays filled in.
       setSetup(null);
       setBusy(null);
-      notify.error(t('register.failed'));
+      // A password the rules refuse says why (beyond the spec's one message, which gives no way forward).
+      const rule = passwordRuleMessage(error.code);
+      notify.error(t(rule ?? 'register.failed'));
       return;
     }
     await refresh();
@@ -63,7 +71,7 @@ export default function RegisterPage() {
           </Button>
         </form>
         <OrSeparator label={t('or')} />
-        <SocialButtons appleLabel="continueWithApple" busy={busy} onBusyChange={setBusy} />
+        <SocialButtons page="register" appleLabel="continueWithApple" busy={busy} onBusyChange={setBusy} />
         <p className="mt-6 text-center text-sm text-muted">
           {t('register.haveAccount')}{' '}
           <Link to="/login" className="font-semibold text-primary hover:underline">

@@ -6,6 +6,7 @@ import { TextField } from '../../components/TextField';
 import { authClient } from '../../lib/auth-client';
 import { notify } from '../../lib/toast';
 import { AuthLayout } from './AuthLayout';
+import { passwordRuleMessage } from './password-rules';
 
 /** Where the reset email's link lands: /reset-password?token=... (or ?error=INVALID_TOKEN). */
 export default function ResetPasswordPage() {
@@ -32,7 +33,9 @@ export default function ResetPasswordPage() {
     const { error } = await authClient.resetPassword({ newPassword: password, token });
     setBusy(false);
     if (error) {
+      const rule = passwordRuleMessage(error.code);
       if (error.code === 'INVALID_TOKEN') setProblem(t('resetPage.invalidLink'));
+      else if (rule) setProblem(t(rule));
       else notify.error(t('resetPage.failed'));
       return;
     }

@@ -2,17 +2,21 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button';
 import { notify } from '../../lib/toast';
 import { AppleMark, GoogleMark } from './social-icons';
-import { startSocialSignIn, type SocialProvider } from './social-sign-in';
+import { startSocialSignIn, type SocialProvider, type SocialSignInPage } from './social-sign-in';
 
 /**
- * Continue with Google and the Apple button, on /login and /registerpage. `busy` is the page's busy state;
- * the button of a provider under way reads Connecting... and a failure shows the spec's message.
+ * Continue with Google and the Apple button, on /login and /registerpage (`page`). `busy` is the page's busy
+ * state; the button of a provider under way reads Connecting... A sign-in the server refuses to start shows the
+ * spec's fixed message (the refusal is ours, not the provider's); a failure at the provider comes back to the
+ * page in its address (useSocialSignInFailure).
  */
 export function SocialButtons({
+  page,
   appleLabel,
   busy,
   onBusyChange,
 }: {
+  page: SocialSignInPage;
   appleLabel: 'signInWithApple' | 'continueWithApple';
   busy: string | null;
   onBusyChange: (provider: SocialProvider | null) => void;
@@ -21,7 +25,7 @@ export function SocialButtons({
 
   const onSocial = async (provider: SocialProvider) => {
     onBusyChange(provider);
-    const failure = await startSocialSignIn(provider);
+    const failure = await startSocialSignIn(provider, page);
     if (failure) {
       notify.error(t(provider === 'google' ? 'social.googleFailed' : 'social.appleFailed'));
       onBusyChange(null);

@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { formatDuration } from '@selah/domain/duration';
 import { isPlayerTrack } from '@selah/domain/player';
 import { CreateCard } from '../../components/CreateCard';
 import { PageHeader } from '../../components/PageHeader';
 import { PrayerCard } from '../../components/PrayerCard';
 import { useAudioControls } from '../../lib/audio';
 import { useAuth } from '../../lib/auth';
+import { useDurations } from '../../lib/durations';
 import type { CategoryState } from '../../lib/tracks';
 
 function isCategoryState(value: unknown): value is CategoryState {
@@ -22,6 +22,7 @@ export default function CategoryPage() {
   const navigate = useNavigate();
   const { user } = useAuth();
   const audio = useAudioControls();
+  const { duration } = useDurations();
   if (!isCategoryState(state)) return <Navigate to="/dashboard" replace />;
 
   return (
@@ -33,7 +34,7 @@ export default function CategoryPage() {
             key={track.id}
             title={track.title}
             preference={track.preference}
-            meta={formatDuration(track.duration)}
+            meta={duration(track.duration)}
             playLabel={t('card.play')}
             onOpen={() => {
               audio.open(track);

@@ -6,6 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import { ERROR_CODES } from '@selah/domain/error-codes';
 import { cleanGoals } from '@selah/domain/goals';
 import {
+  DEFAULT_TOPIC,
   FOCUSES,
   hasQuotaLeft,
   MAX_DESCRIPTION_LENGTH,
@@ -30,12 +31,6 @@ import { newRecordId } from './record-id';
 type Step = 1 | 2 | 3;
 /** checking: reading this month's usage before creating; creating: POST /api/create-affirmation. */
 type Phase = 'idle' | 'checking' | 'creating';
-
-/**
- * The focus sent when the prayer is created straight from the description (step 2). The spec's default
- * preference is "standard", but the API takes only the five focuses, so the first one stands in.
- */
-export const DEFAULT_FOCUS: Focus = 'faith';
 
 const EXPERIENCES: { value: Experience; icon: ReactNode; gradient: string }[] = [
   { value: 'bible_meditation', icon: <BookOpen className="h-7 w-7" />, gradient: 'from-[#3d4a7a] to-[#6b5b95]' },
@@ -107,7 +102,8 @@ export default function QuizPage() {
     setPhase('creating');
     const body = {
       length: PRAYER_LENGTH,
-      topic: focus ?? DEFAULT_FOCUS,
+      // Created straight from the description (step 2): the spec's default preference, a general prayer.
+      topic: focus ?? DEFAULT_TOPIC,
       experience,
       description: description.trim().slice(0, MAX_DESCRIPTION_LENGTH),
       userGoals: goals,

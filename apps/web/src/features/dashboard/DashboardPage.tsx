@@ -3,7 +3,6 @@ import { Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { dailyDateLabel, partOfDay } from '@selah/domain/dates';
-import { formatDuration } from '@selah/domain/duration';
 import type { ContentCard } from '@selah/domain/feed';
 import { DAILY_PRAYERS_SHOWN } from '@selah/domain/feed-limits';
 import type { PlayerTrack } from '@selah/domain/player';
@@ -14,11 +13,12 @@ import { useAudioControls } from '../../lib/audio';
 import { useAuth } from '../../lib/auth';
 import { contentTextsQueryOptions, useWithText } from '../../lib/content-texts';
 import { dateLabelText } from '../../lib/date-label';
+import { useDurations } from '../../lib/durations';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { PersonalizedJourneysSection } from '../../components/personalized/PersonalizedJourneysSection';
 import { useRouteError } from '../../lib/route-error';
 import { contentTrack, dailyTrack, userTrack, type CategoryState } from '../../lib/tracks';
-import { useFeed } from './api/get-feed';
+import { useDailyPrayers, useFeed } from './api/get-feed';
 import { Section, ViewAll } from './DashboardSection';
 import { JourneysSection, JourneysSectionSkeleton } from './JourneysSection';
 
@@ -33,6 +33,8 @@ export default function DashboardPage() {
   const { user } = useAuth();
   const language = i18n.resolvedLanguage ?? 'en';
   const feed = useFeed(language);
+  // Daily prayers come with the feed but stay cached for an hour (spec section 9).
+  const daily = useDailyPrayers(language);
   const [gaveUpWaiting, setGaveUpWaiting] = useState(false);
   useEffect(() => {
     const timer = setTimeout(() => setGaveUpWaiting(true), DASHBOARD_SAFETY_TIMEOUT_MS);
@@ -64,7 +66,7 @@ export default function DashboardPage() {
   };
   const viewAll = ({ name, items }: CategoryState) => void navigate('/category', { state: { name, items: items.map(withText) } });
   const now = new Date();
-  const duration = (seconds: number) => formatDuration(seconds);
+  const { duration } = useDurations();
   const playLabel = t('card.play');
 
   const contentCard = (item: ContentCard) => (
@@ -80,8 +82,18 @@ export default function DashboardPage() {
 
   const dateLabel = (date: string) => dateLabelText(dailyDateLabel(date, now), t);
 
-  const dailyPrayers = data?.dailyPrayers ?? [];
+  const dailyPrayers = daily.data ?? data?.dailyPrayers ?? [];
   const userPrayers = data?.userPrayers ?? [];
+  // The feed could not load (offline, or the server did not answer): its sections say so instead of staying empty.
+  const unavailable =
+    !loading && data === undefined && feed.isError ? (
+      <Unavailable
+        message={t(navigator.onLine ? 'dashboard.unavailable' : 'dashboard.unavailableOffline')}
+        retry={navigator.onLine ? t('dashboard.tryAgain') : null}
+        retrying={feed.isFetching}
+        onRetry={() => void feed.refetch()}
+      />
+    ) : undefined;
 
   return (
     <main className="mx-auto max-w-6xl pt-10" aria-busy={loading}>
@@ -123,7 +135,7 @@ export default function DashboardPage() {
         </Section>
       ) : null}
 
-      <Section id="your-prayers" title={t('dashboard.yourPrayers')}>
+      <Section id="your-prayers" title={t('dashboard.yourPrayers')} notice={user ? unavailable : undefined}>
         {loading ? <CardSkeleton /> : null}
         {!loading &&
           userPrayers.map((prayer) => {
@@ -156,6 +168,7 @@ export default function DashboardPage() {
         title={t('dashboard.popular')}
         // Below the first screen on a phone and on a laptop: its cards render as it nears, after the first paint.
         deferCards
+        notice={unavailable}
         action={
           data && data.popularPrayers.length > 0 ? (
             <ViewAll
@@ -205,5 +218,37 @@ export default function DashboardPage() {
               </Section>
             ))}
     </main>
+  );
+}
+
+/** A short, calm line where a section's prayers would be, with Try again while the device is online. */
+function Unavailable({
+  message,
+  retry,
+  retrying,
+  onRetry,
+}: {
+  message: string;
+  retry: string | null;
+  retrying: boolean;
+  onRetry: () => void;
+}) {
+  return (
+    <div
+      role="status"
+      className="mx-5 mb-3 flex flex-wrap items-center gap-x-3 gap-y-2 rounded-2xl bg-surface px-4 py-3 text-sm text-muted"
+    >
+      <span>{message}</span>
+      {retry ? (
+        <button
+          type="button"
+          onClick={onRetry}
+          disabled={retrying}
+          className="font-semibold text-primary underline-offset-4 hover:underline disabled:opacity-60"
+        >
+          {retry}
+        </button>
+      ) : null}
+    </div>
   );
 }

@@ -77,18 +77,22 @@ export function Section({
   skeletonTitle = false,
   deferCards = false,
   cards = 'prayer',
+  notice,
 }: {
   id: string;
   title: string;
   action?: ReactNode;
-  children: ReactNode;
+  children?: ReactNode;
   skeletonTitle?: boolean;
   deferCards?: boolean;
   /** Which cards the row holds: its height while they are deferred. */
   cards?: 'prayer' | 'journey';
+  /** A line under the heading, e.g. why the section is empty; the row follows only if it has cards. */
+  notice?: ReactNode;
 }) {
   const ref = useRef<HTMLElement>(null);
   const near = useComesNear(ref, { rootMargin: BELOW_THE_SCREEN, enabled: deferCards });
+  const hasCards = Children.toArray(children).length > 0;
   return (
     <section ref={ref} aria-labelledby={`${id}-title`} className="mt-9">
       <div className="mb-4 flex items-center justify-between gap-3 px-5">
@@ -101,7 +105,8 @@ export function Section({
         )}
         {action}
       </div>
-      {near ? (
+      {notice}
+      {notice !== undefined && !hasCards ? null : near ? (
         <CardRow>{children}</CardRow>
       ) : (
         // The row's height, so nothing moves when the cards come.

@@ -11,9 +11,9 @@ import {
   type Progress,
   type ProgressAction,
 } from '@selah/domain/journey-rules';
-import { formatMinutes } from '@selah/domain/duration';
 import { JourneyCard, JourneyCardSkeleton, JourneyProgressBar } from '../../components/JourneyCard';
 import { useAuth } from '../../lib/auth';
+import { useDurations } from '../../lib/durations';
 import { allJourneyProgressQueryOptions, applyJourneyProgress, journeysQueryOptions, postJourneyProgress } from '../../lib/journeys';
 import { notify } from '../../lib/toast';
 import { Section, ViewAll } from './DashboardSection';
@@ -44,6 +44,7 @@ export function JourneysSection() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { user } = useAuth();
+  const { minutes } = useDurations();
   const language = i18n.resolvedLanguage ?? 'en';
   const journeys = useQuery(journeysQueryOptions(language));
   const progress = useQuery({ ...allJourneyProgressQueryOptions(), enabled: user !== null });
@@ -95,7 +96,7 @@ export function JourneysSection() {
       action={list.length > 1 ? <ViewAll label={t('section.viewAll')} onClick={() => void navigate(planPath(viewAllTarget))} /> : null}
     >
       {list.slice(0, MAX_JOURNEY_CARDS).map((journey) => {
-        const meta = `${t('card.days', { count: journey.totalDays })} · ${formatMinutes(journey.totalDuration)}`;
+        const meta = `${t('card.days', { count: journey.totalDays })} · ${minutes(journey.totalDuration)}`;
         const current = progressOf(journey.id);
         const signedIn = user !== null && progress.isSuccess;
         const state = journeyCardState(current, journey.totalDays);

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
 import { allJourneyProgressQueryOptions, journeysQueryOptions } from '../../lib/journeys';
 import { personalizedJourneysQueryOptions } from '../../lib/personalized';
-import { feedQueryOptions } from './api/get-feed';
+import { dailyPrayersQueryOptions, feedQueryOptions } from './api/get-feed';
 
 /**
  * Starts fetching what the dashboard shows first, with the same queries its sections use: the feed, the
@@ -13,6 +13,8 @@ import { feedQueryOptions } from './api/get-feed';
 export function prefetchDashboard({ queryClient, i18n, userId }: { queryClient: QueryClient; i18n: I18n; userId: string | null }) {
   const language = i18n.resolvedLanguage ?? 'en';
   void queryClient.prefetchQuery(feedQueryOptions(language, userId));
+  // Read from the feed's answer: no request of its own.
+  void queryClient.prefetchQuery(dailyPrayersQueryOptions(queryClient, language, userId));
   void queryClient.prefetchQuery(journeysQueryOptions(language));
   const namespaces = ['journeys'];
   if (userId !== null) {

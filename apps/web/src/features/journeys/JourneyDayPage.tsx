@@ -88,7 +88,8 @@ function DayView({ detail, content, progress }: { detail: JourneyDetail; content
   const completedDays = progress?.completedDays ?? [];
   const isCompleted = completedDays.includes(day);
   const unlocked = isDayUnlocked(day, completedDays);
-  const nextUnlocked = isDayUnlocked(day + 1, completedDays);
+  // The next day opens from an open day only: a locked day's next day is locked too, whatever the progress says.
+  const nextUnlocked = unlocked && isDayUnlocked(day + 1, completedDays);
   const isLast = day >= total;
 
   const track = useMemo(() => dayTrack(content), [content]);
@@ -239,7 +240,8 @@ function DayView({ detail, content, progress }: { detail: JourneyDetail; content
             </>
           )}
 
-          <DayNav label={t('plan.days')} hint={!isLast && !nextUnlocked ? t('day.preview') : null}>
+          {/* "Complete today's session to unlock" once: a locked day's own panel already says it. */}
+          <DayNav label={t('plan.days')} hint={!isLast && !nextUnlocked && !locked ? t('day.preview') : null}>
             {day > 1 ? (
               <PreviousDayLink to={dayPath(detail.id, day - 1)} state={KEEP_AUDIO}>
                 {t('day.previous', { day: day - 1 })}

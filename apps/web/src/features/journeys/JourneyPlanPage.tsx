@@ -2,7 +2,6 @@ import { CalendarDays, Check, ChevronRight, Clock, Lock, Pause, Play, RotateCcw,
 import { useState, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
-import { formatDuration, formatMinutes } from '@selah/domain/duration';
 import {
   dayDurationSeconds,
   journeyCardState,
@@ -21,6 +20,7 @@ import { DayRowsSkeleton } from '../../components/journey/DayRowsSkeleton';
 import { PlanPanel } from '../../components/journey/PlanPanel';
 import { journeyCover, JourneyProgressBar } from '../../components/JourneyCard';
 import { useAuth } from '../../lib/auth';
+import { useDurations } from '../../lib/durations';
 import { routeErrorState, useRouteError } from '../../lib/route-error';
 import { isMissingJourney, useJourney } from './api/get-journey';
 import { useJourneyProgress } from './api/get-journey-progress';
@@ -89,6 +89,7 @@ function Plan({
   showError: (message: string) => void;
 }) {
   const { t } = useTranslation('journeys');
+  const durations = useDurations();
   const navigate = useNavigate();
   const location = useLocation();
   const { user } = useAuth();
@@ -127,7 +128,7 @@ function Plan({
       </span>
       <span className="inline-flex items-center gap-1.5">
         <Clock aria-hidden="true" className="h-4 w-4" />
-        {formatMinutes(detail.totalDuration)}
+        {durations.minutes(detail.totalDuration)}
       </span>
     </p>
   );
@@ -299,6 +300,7 @@ function DayRow({
   onClick: (event: MouseEvent<HTMLAnchorElement>) => void;
 }) {
   const { t } = useTranslation('journeys');
+  const { duration } = useDurations();
   const marker =
     state === 'completed' ? (
       <span className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-primary text-white">
@@ -334,7 +336,7 @@ function DayRow({
           {status}
         </span>
         <span className={`line-clamp-2 font-semibold ${state === 'locked' ? 'text-muted' : 'text-ink'}`}>{day.title}</span>
-        <span className="block text-sm text-muted">{formatDuration(dayDurationSeconds(day.duration))}</span>
+        <span className="block text-sm text-muted">{duration(dayDurationSeconds(day.duration))}</span>
       </span>
     </>
   );

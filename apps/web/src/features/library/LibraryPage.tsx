@@ -1,15 +1,17 @@
 import { BookHeart, CircleAlert, Play, RotateCcw } from 'lucide-react';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { dateFormat } from '@selah/domain/dates';
-import { formatDuration } from '@selah/domain/duration';
+import { generationErrorOf } from '@selah/domain/generation-errors';
 import type { PrayerRecord } from '@selah/domain/records';
+import { timeAgo, type TimeAgo } from '@selah/domain/time-ago';
 import { Button } from '../../components/Button';
 import { PageHeader } from '../../components/PageHeader';
 import { coverOf } from '../../components/PrayerCard';
 import { Spinner } from '../../components/Spinner';
 import { useAudioControls } from '../../lib/audio';
+import { useDurations } from '../../lib/durations';
 import { useRecordLabels } from '../../lib/labels';
 import { notify } from '../../lib/toast';
 import { recordTrack } from '../../lib/tracks';
@@ -19,12 +21,23 @@ import { useRetryRecord } from './api/retry-record';
 /** The next page starts loading when the end of the list comes this close to the viewport. */
 const PREFETCH_MARGIN = '600px 0px';
 
+/** The time the rows' time-ago is counted to: now, again every minute while the library is open. */
+function useMinuteClock(): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), 60_000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
 /** /library (My Prayers): the user's records newest first; completed ones play, the others show where they are. */
 export default function LibraryPage() {
   const { t } = useTranslation('library');
   const records = useRecords();
   const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = records;
   const items = records.data?.pages.flatMap((page) => page.items) ?? [];
+  const now = useMinuteClock();
 
   const sentinel = useRef<HTMLDivElement>(null);
   const canLoadMore = hasNextPage && !isFetchingNextPage && !isFetchNextPageError;
@@ -73,7 +86,7 @@ export default function LibraryPage() {
         <ul className="flex flex-col gap-3">
           {items.map((record) => (
             <li key={record.id}>
-              <RecordRow record={record} />
+              <RecordRow record={record} now={now} />
             </li>
           ))}
         </ul>
@@ -136,9 +149,28 @@ function Cover({ preference, muted = false }: { preference: string; muted?: bool
   );
 }
 
-function RecordRow({ record }: { record: PrayerRecord }) {
-  const { t, i18n } = useTranslation(['library', 'common']);
+/** How long ago, in words ("just now", "3 hours ago"): the bucket from the domain, the words with their plurals here. */
+function timeAgoText(t: TFunction<['library', 'common']>, ago: TimeAgo): string {
+  switch (ago.unit) {
+    case 'now':
+      return t('timeAgo.justNow');
+    case 'minute':
+      return t('timeAgo.minutes', { count: ago.count });
+    case 'hour':
+      return t('timeAgo.hours', { count: ago.count });
+    case 'day':
+      return t('timeAgo.days', { count: ago.count });
+    case 'month':
+      return t('timeAgo.months', { count: ago.count });
+    case 'year':
+      return t('timeAgo.years', { count: ago.count });
+  }
+}
+
+function RecordRow({ record, now }: { record: PrayerRecord; now: Date }) {
+  const { t } = useTranslation(['library', 'common']);
   const labels = useRecordLabels();
+  const { duration } = useDurations();
   const navigate = useNavigate();
   const audio = useAudioControls();
   const topic = `${labels.experience(record.experience)} · ${labels.preference(record.preference)}`;
@@ -147,8 +179,8 @@ function RecordRow({ record }: { record: PrayerRecord }) {
     case 'completed': {
       const track = recordTrack(record);
       const title = record.title || t('record.untitled');
-      const date = dateFormat(i18n.resolvedLanguage, { dateStyle: 'medium' }).format(new Date(record.createdAt));
-      const details = [date, record.duration ? formatDuration(record.duration) : null].filter(Boolean).join(' · ');
+      const ago = timeAgoText(t, timeAgo(record.createdAt, now));
+      const details = [ago, record.duration ? duration(record.duration) : null].filter(Boolean).join(' · ');
       const body = (
         <>
           <Cover preference={record.preference} />
@@ -223,6 +255,10 @@ function FailedRow({ record, topic }: { record: PrayerRecord; topic: string }) {
       <Cover preference={record.preference} muted />
       <span className="min-w-0 flex-1">
         <span className="block font-semibold text-ink">{t('record.failed')}</span>
+        {/* The stored error is a code (never shown as it is): a calm sentence for it. */}
+        <span className="mt-0.5 block text-sm text-muted">
+          {generationErrorOf(record.error) === 'GENERATION_TIMED_OUT' ? t('record.timedOutHint') : t('record.failedHint')}
+        </span>
         <span className="mt-0.5 block truncate text-sm text-muted">{topic}</span>
         {record.description ? (
           <span className="mt-0.5 block truncate text-xs text-muted">{t('record.quoted', { text: record.description })}</span>

@@ -23,6 +23,7 @@ import { VerseCard } from '../../components/journey/VerseCard';
 import { isSameTrack, useAudio } from '../../lib/audio';
 import { personalizedDayPath, personalizedLoadingPath, personalizedPlanPath, type PersonalizedLoadingState } from '../../lib/personalized';
 import { routeErrorState } from '../../lib/route-error';
+import { serverClockNow } from '../../lib/server-clock';
 import { notify } from '../../lib/toast';
 import { useCompletePersonalizedDay } from './api/complete-personalized-day';
 import { isMalformedId, isMissingJourney, usePersonalizedJourney } from './api/get-personalized-journey';
@@ -52,8 +53,8 @@ function Day({ journeyId, journeyType, dayNumber }: { journeyId: string; journey
   const { pathname } = useLocation();
   const journey = usePersonalizedJourney(journeyId);
   const planPath = personalizedPlanPath(journeyType, journeyId);
-  // Whether the day may be opened is decided on arrival; it stays open while the page is shown.
-  const [arrivedAt] = useState(() => new Date());
+  // Whether the day may be opened is decided on arrival (on the server's clock); it stays open while the page is shown.
+  const [arrivedAt] = useState(() => Date.now());
 
   const data = journey.data;
   if (data === undefined) {
@@ -78,7 +79,7 @@ function Day({ journeyId, journeyType, dayNumber }: { journeyId: string; journey
   if (!day || dayNumber > data.totalDays)
     return <Navigate to={planPath} replace state={routeErrorState(t('errors.dayNotFound'), pathname)} />;
   const previous = data.days.find((candidate) => candidate.dayNumber === dayNumber - 1);
-  if (day.status !== 'completed' && !isPersonalizedDayOpen(day, previous, arrivedAt)) {
+  if (day.status !== 'completed' && !isPersonalizedDayOpen(day, previous, serverClockNow(arrivedAt))) {
     return <Navigate to={planPath} replace state={routeErrorState(t('errors.dayLocked'), pathname)} />;
   }
   return <DayView journey={data} day={day} journeyType={journeyType} />;

@@ -2,6 +2,8 @@ import { CircleAlert, Quote } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useParams } from 'react-router';
+import { ERROR_CODES } from '@selah/domain/error-codes';
+import { generationErrorOf } from '@selah/domain/generation-errors';
 import { DEFAULT_LANGUAGE, isLanguage } from '@selah/domain/languages';
 import {
   canRetry,
@@ -21,7 +23,7 @@ import {
   type PersonalizedLoadingState,
 } from '../../lib/personalized';
 import { routeErrorState } from '../../lib/route-error';
-import { useCreatePersonalizedJourney, useCreateState } from './api/create-personalized-journey';
+import { useCreateErrorCode, useCreatePersonalizedJourney, useCreateState } from './api/create-personalized-journey';
 import { isMalformedId, isMissingJourney, usePersonalizedJourney } from './api/get-personalized-journey';
 import { isUuid, journeyTypeOf } from './shared';
 
@@ -57,6 +59,9 @@ export default function PersonalizedLoadingPage() {
 function Loading({ journeyType, journeyId, input }: { journeyType: JourneyType; journeyId: string; input: string }) {
   const { t, i18n } = useTranslation('personalized');
   const createState = useCreateState(journeyId);
+  const createError = useCreateErrorCode(journeyId);
+  // At the plan's monthly cap, trying again cannot help.
+  const atLimit = createState === 'error' && createError === ERROR_CODES.limitReached;
   const create = useCreatePersonalizedJourney();
   const retry = useRetryPersonalizedJourney();
   // While the quiz's create call is on its way the journey may not exist yet: wait for its answer.
@@ -80,11 +85,21 @@ function Loading({ journeyType, journeyId, input }: { journeyType: JourneyType; 
   }
 
   const prayingFor = input || data?.input || '';
+  // A failed journey's stored error is a code, never shown as it is: the time-out has its own message, anything
+  // else (GENERATION_FAILED, none, an unknown one) the spec's "Failed to generate journey".
+  const failedMessage = (stored: string | null) =>
+    generationErrorOf(stored) === 'GENERATION_TIMED_OUT' ? t('errors.timeout') : t('errors.generateFailed');
   let error: string | null = null;
   if (retryFailed) error = t('errors.retryFailed');
-  else if (data?.status === 'failed') error = data.error?.trim() || t('errors.generateFailed');
-  else if (createState === 'error') error = t('errors.createFailed');
-  else if (!data && journey.isError) {
+  else if (data?.status === 'failed') error = failedMessage(data.error);
+  else if (createState === 'error') {
+    error =
+      createError === ERROR_CODES.journeyInProgress
+        ? t('errors.inProgress')
+        : atLimit
+          ? t('errors.limitReached')
+          : t('errors.createFailed');
+  } else if (!data && journey.isError) {
     error = isMissingJourney(journey.error)
       ? t('errors.notFound')
       : isMalformedId(journey.error)
@@ -125,7 +140,7 @@ function Loading({ journeyType, journeyId, input }: { journeyType: JourneyType; 
         </p>
         {prayingFor ? <PrayingFor label={t('loading.prayingFor')} input={prayingFor} /> : null}
         <div className="mt-8 flex w-full flex-col gap-3">
-          {canRetry(retries) ? (
+          {atLimit ? null : canRetry(retries) ? (
             <>
               <Button onClick={onTryAgain} disabled={retry.isPending}>
                 {retry.isPending ? <Spinner /> : null}

@@ -11,12 +11,13 @@ import {
   type JourneyType,
   type PersonalizedJourneyDetail,
 } from '@selah/domain/personalized-rules';
-import { formatDuration, formatMinutes } from '@selah/domain/duration';
+import { inSentence } from '@selah/domain/text';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { BackLink } from '../../components/journey/BackLink';
 import { DayRowsSkeleton } from '../../components/journey/DayRowsSkeleton';
 import { PlanPanel } from '../../components/journey/PlanPanel';
 import { JourneyProgressBar } from '../../components/JourneyCard';
+import { useDurations } from '../../lib/durations';
 import { personalizedDayPath, personalizedLoadingPath, type PersonalizedLoadingState } from '../../lib/personalized';
 import { routeErrorState, useRouteError } from '../../lib/route-error';
 import { isMalformedId, isMissingJourney, usePersonalizedJourney } from './api/get-personalized-journey';
@@ -76,6 +77,7 @@ function PlanView({
   routeError: string | null;
 }) {
   const { t } = useTranslation('personalized');
+  const durations = useDurations();
   const now = useNow(CLOCK_REFRESH_MS);
   const status = personalizedPlanStatus(journey, journey.days, now);
   const completed = journey.days.filter((day) => day.status === 'completed').length;
@@ -135,11 +137,11 @@ function PlanView({
                 </span>
                 <span className="inline-flex items-center gap-1.5">
                   <Clock aria-hidden="true" className="h-4 w-4" />
-                  {formatMinutes(ANCESTORS_DEFAULTS.totalDuration)}
+                  {durations.minutes(ANCESTORS_DEFAULTS.totalDuration)}
                 </span>
               </p>
               {/* The written subtitle usually names the people already; otherwise their words are shown here. */}
-              {journey.subtitle?.includes(journey.input.trim()) ? null : (
+              {namesThePeople(journey) ? null : (
                 <figure className="mt-5 rounded-2xl bg-canvas p-4">
                   <figcaption className="flex items-center gap-2 text-xs font-semibold tracking-wide text-gold uppercase">
                     <Quote aria-hidden="true" className="h-4 w-4" />
@@ -178,7 +180,7 @@ function PlanView({
                   : state === 'locked'
                     ? t('plan.locked', { day: number - 1 })
                     : day?.duration
-                      ? formatDuration(day.duration)
+                      ? durations.duration(day.duration)
                       : null;
               return (
                 <li key={number}>
@@ -191,6 +193,13 @@ function PlanView({
       </div>
     </main>
   );
+}
+
+/** Whether the written subtitle carries the person's words (mid-sentence, so perhaps with a small first letter). */
+function namesThePeople({ subtitle, input, language }: PersonalizedJourneyDetail): boolean {
+  if (!subtitle) return false;
+  const words = input.trim();
+  return subtitle.includes(words) || subtitle.includes(inSentence(words, language));
 }
 
 const rowTone: Record<DayCardState, string> = {

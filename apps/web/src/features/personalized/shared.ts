@@ -8,6 +8,7 @@ import {
   type JourneyType,
   type PersonalizedDay,
 } from '@selah/domain/personalized-rules';
+import { serverClockNow } from '../../lib/server-clock';
 
 /** The ids the server accepts (z.uuid()): 8-4-4-4-12 hex digits. */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -31,11 +32,14 @@ export function journeyTypeOf(value: string | undefined): JourneyType | null {
   return isJourneyType(value) ? value : null;
 }
 
-/** The current time, refreshed every `intervalMs` (the plan's clock: CLOCK_REFRESH_MS, spec section 4). */
+/**
+ * The server's current time, refreshed every `intervalMs` (the plan's clock: CLOCK_REFRESH_MS, spec section 4):
+ * the server opens the days with its own clock, so countdowns read it too (lib/server-clock.ts).
+ */
 export function useNow(intervalMs: number): Date {
-  const [now, setNow] = useState(() => new Date());
+  const [now, setNow] = useState(() => serverClockNow());
   useEffect(() => {
-    const timer = setInterval(() => setNow(new Date()), intervalMs);
+    const timer = setInterval(() => setNow(serverClockNow()), intervalMs);
     return () => clearInterval(timer);
   }, [intervalMs]);
   return now;

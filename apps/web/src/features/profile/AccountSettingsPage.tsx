@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, type Language } from '@selah/domain/languages';
 import { Card, PageHeader } from '../../components/PageHeader';
+import { applyLanguage } from '../../lib/i18n';
 import { notify } from '../../lib/toast';
 import { useMe } from './api/get-me';
 import { useUpdateMe } from './api/update-me';
@@ -14,7 +15,7 @@ export const LANGUAGE_RELOAD_DELAY_MS = 500;
 const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', es: 'Español', pl: 'Polski' };
 
 export default function AccountSettingsPage() {
-  const { t, i18n } = useTranslation('profile');
+  const { t } = useTranslation('profile');
   const me = useMe();
   const update = useUpdateMe();
   const [notificationsOverride, setNotificationsOverride] = useState<boolean | null>(null);
@@ -23,7 +24,8 @@ export default function AccountSettingsPage() {
   if (me.isError || !me.data) return <p className="px-5 pt-10 text-center text-muted">{t('settings.loadFailed')}</p>;
 
   const notifications = notificationsOverride ?? me.data.prayerNotifications;
-  const currentLanguage = (i18n.resolvedLanguage as Language | undefined) ?? me.data.language;
+  // The saved language: the interface follows it (useProfileLanguage), and the radio turns only once the server agreed.
+  const currentLanguage = me.data.language;
 
   const onToggleNotifications = async () => {
     const next = !notifications;
@@ -41,7 +43,8 @@ export default function AccountSettingsPage() {
   const onLanguage = async (language: Language) => {
     try {
       await update.mutateAsync({ language });
-      await i18n.changeLanguage(language);
+      // The cookie and local storage too: after the reload the detected language is this one.
+      await applyLanguage(language);
       notify.success(t('settings.languageUpdated', { lng: language }));
       setTimeout(() => window.location.reload(), LANGUAGE_RELOAD_DELAY_MS);
     } catch {

@@ -2,13 +2,13 @@ import { CircleAlert, Search } from 'lucide-react';
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { formatDuration } from '@selah/domain/duration';
 import type { SearchResult } from '@selah/domain/records';
 import { Button } from '../../components/Button';
 import { CreateCard } from '../../components/CreateCard';
 import { CardSkeleton, PrayerCard } from '../../components/PrayerCard';
 import { Spinner } from '../../components/Spinner';
 import { useAudioControls } from '../../lib/audio';
+import { useDurations } from '../../lib/durations';
 import { useRecordLabels } from '../../lib/labels';
 import { searchTrack } from '../../lib/tracks';
 import { useSearchPrayers } from './api/search-prayers';
@@ -152,13 +152,14 @@ function Message({ icon, title, body }: { icon: ReactNode; title: string; body: 
 function Results({ results, stale }: { results: SearchResult[]; stale: boolean }) {
   const { t } = useTranslation(['library', 'common']);
   const labels = useRecordLabels();
+  const durations = useDurations();
   const navigate = useNavigate();
   const audio = useAudioControls();
   return (
     <>
       {results.map((result) => {
         const track = searchTrack(result);
-        const duration = formatDuration(result.duration);
+        const duration = durations.duration(result.duration);
         return (
           <PrayerCard
             key={`${result.isDefault ? 'default' : 'own'}-${result.id}`}

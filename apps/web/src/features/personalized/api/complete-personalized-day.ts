@@ -2,11 +2,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { completePersonalizedDay, type PersonalizedJourneyDetail } from '@selah/domain/personalized-rules';
 import { apiFetch } from '../../../lib/api';
 import { applyPersonalizedJourneyDetail, personalizedJourneyKey } from '../../../lib/personalized';
+import { serverClockNow, withServerTime } from '../../../lib/server-clock';
 
 export const completeDay = (journeyId: string, dayNumber: number): Promise<PersonalizedJourneyDetail> =>
   apiFetch<PersonalizedJourneyDetail>(`/api/personalized-journeys/${encodeURIComponent(journeyId)}/days/${dayNumber}/complete`, {
     method: 'POST',
-  });
+  }).then(withServerTime);
 
 /**
  * POST /api/personalized-journeys/:id/days/:dayNumber/complete. The cached journey moves at once with the
@@ -21,11 +22,16 @@ export function useCompletePersonalizedDay(journeyId: string) {
     onMutate: async (dayNumber) => {
       const previous = queryClient.getQueryData<PersonalizedJourneyDetail>(key);
       if (!previous) return { previous };
-      const result = completePersonalizedDay(previous, previous.days, dayNumber, new Date());
+      const result = completePersonalizedDay(previous, previous.days, dayNumber, serverClockNow());
       if (result.ok && result.changed) {
         await queryClient.cancelQueries({ queryKey: key, exact: true });
         const days = previous.days.map((day) => (day.dayNumber === dayNumber ? result.day : day));
-        queryClient.setQueryData<PersonalizedJourneyDetail>(key, { ...result.journey, updatedAt: previous.updatedAt, days });
+        queryClient.setQueryData<PersonalizedJourneyDetail>(key, {
+          ...result.journey,
+          updatedAt: previous.updatedAt,
+          days,
+          serverTime: previous.serverTime,
+        });
       }
       return { previous };
     },

@@ -1,13 +1,14 @@
 import { useMutation, useMutationState, useQueryClient, type Mutation } from '@tanstack/react-query';
 import type { CreatePersonalizedJourney, PersonalizedJourneyDetail } from '@selah/domain/personalized-rules';
-import { apiFetch } from '../../../lib/api';
+import { ApiError, apiFetch } from '../../../lib/api';
 import { applyPersonalizedJourneyDetail } from '../../../lib/personalized';
+import { withServerTime } from '../../../lib/server-clock';
 
 /** The client makes the id, so the same call again (retry, a double tap) never creates a second journey. */
 export type CreateJourneyBody = CreatePersonalizedJourney & { journeyId: string };
 
 export const createPersonalizedJourney = (body: CreateJourneyBody): Promise<PersonalizedJourneyDetail> =>
-  apiFetch<PersonalizedJourneyDetail>('/api/create-personalized-journey', { method: 'POST', body });
+  apiFetch<PersonalizedJourneyDetail>('/api/create-personalized-journey', { method: 'POST', body }).then(withServerTime);
 
 const CREATE_KEY = ['create-personalized-journey'] as const;
 
@@ -39,4 +40,17 @@ export function useCreateState(journeyId: string): CreateState {
   });
   const latest = states.at(-1);
   return latest === undefined || latest === 'idle' ? 'none' : latest;
+}
+
+/** The error code of the latest failed create call for `journeyId` (JOURNEY_IN_PROGRESS, LIMIT_REACHED...). */
+export function useCreateErrorCode(journeyId: string): string | undefined {
+  const codes = useMutationState({
+    filters: {
+      mutationKey: CREATE_KEY,
+      predicate: (mutation: Mutation<unknown, Error, unknown>) =>
+        (mutation.state.variables as CreateJourneyBody | undefined)?.journeyId === journeyId,
+    },
+    select: (mutation) => (mutation.state.error instanceof ApiError ? mutation.state.error.code : undefined),
+  });
+  return codes.at(-1);
 }

@@ -1,0 +1,49 @@
+import send from '@fastify/send';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Clock } from '../../platform/clock';
+import { HttpError } from '../../platform/errors';
+import { PRIVATE_MEDIA_PREFIX, type MediaStore } from '../../platform/media';
+import type { MediaSigner } from '../../platform/media-signing';
+
+const forbidden = () => new HttpError(403, 'FORBIDDEN', 'This address is not valid or has expired.');
+
+/**
+ * A person's own audio, at the signed addresses the API hands them (media-signing.ts): checked, then streamed
+ * from disk with byte ranges, or redirected to a presigned address of the bucket. Caches keep it private and
+ * no longer than the signature lasts.
+ */
+export const privateMediaRoutes: FastifyPluginAsyncZod<{ media: MediaStore; signer: MediaSigner; clock: Clock }> = async (
+  app,
+  { media, signer, clock },
+) => {
+  app.get(
+    `${PRIVATE_MEDIA_PREFIX}:owner/:file`,
+    {
+      schema: {
+        hide: true,
+        params: z.object({ owner: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/), file: z.string().regex(/^[a-f0-9]{64}\.[a-z0-9]{1,8}$/) }),
+        querystring: z.object({ exp: z.coerce.number().int().positive().optional(), sig: z.string().max(100).optional() }),
+      },
+      config: { compress: false },
+    },
+    async (request, reply) => {
+      const { owner, file } = request.params;
+      const { exp, sig } = request.query;
+      const ref = `${PRIVATE_MEDIA_PREFIX}${owner}/${file}`;
+      if (exp === undefined || sig === undefined || !signer.verify(ref, exp, sig)) throw forbidden();
+      const source = await media.privateSource(ref);
+      if (!source) throw new HttpError(404, 'NOT_FOUND', 'No such audio.');
+      const maxAge = Math.max(0, exp - Math.floor(clock.now().getTime() / 1000));
+      reply.header('cache-control', `private, max-age=${maxAge}`).header('referrer-policy', 'no-referrer');
+      if (source.kind === 'redirect') return reply.redirect(source.url, 302);
+      const result = await send(request.raw, source.path, { root: source.root, acceptRanges: true, cacheControl: false, dotfiles: 'deny' });
+      if (result.type === 'error') {
+        const status = (result.metadata.error as { status?: number }).status;
+        if (status === 416) throw new HttpError(416, 'RANGE_NOT_SATISFIABLE', 'That part of the audio does not exist.');
+        throw new HttpError(404, 'NOT_FOUND', 'No such audio.');
+      }
+      return reply.status(result.statusCode).headers(result.headers).send(result.stream);
+    },
+  );
+};

@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import { ERROR_CODES } from '@selah/domain/error-codes';
+
+/** A NUL character in any string of a value (PostgreSQL text cannot hold one). */
+export function hasNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (depth > 32 || value === null || typeof value !== 'object') return false;
+  if (Array.isArray(value)) return value.some((item) => hasNul(item, depth + 1));
+  return Object.entries(value).some(([key, item]) => key.includes('\u0000') || hasNul(item, depth + 1));
+}
+
+/** %00 (or a raw NUL) anywhere in a request's address. */
+export const urlHasNul = (url: string): boolean => url.includes('%00') || url.includes('\u0000');
+
+/** Control characters other than tab and line breaks (names, titles). */
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u2028\u2029]/;
+export const hasControlCharacters = (text: string): boolean => CONTROL.test(text);
+
+const nulRefusal = { error: { code: ERROR_CODES.validation, message: 'Text must not contain NUL characters.' } };
+
+/**
+ * Every request: a NUL in the address (query, path ids) or in a JSON body is refused with 400 before any route
+ * sees it. The hooks are callbacks, not async functions: no promise on the feed's hot path.
+ */
+export function registerInputGuards(app: FastifyInstance): void {
+  app.addHook('onRequest', (request, reply, done) => {
+    const url = request.url;
+    if (urlHasNul(url)) {
+      reply.status(400).send(nulRefusal);
+      return;
+    }
+    done();
+  });
+  app.addHook('preValidation', (request, reply, done) => {
+    const body = request.body;
+    if (body !== null && typeof body === 'object' && hasNul(body)) {
+      reply.status(400).send(nulRefusal);
+      return;
+    }
+    done();
+  });
+}
