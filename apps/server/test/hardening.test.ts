@@ -122,6 +122,31 @@ describe('client addresses without a configured proxy', () => {
   });
 });
 
+describe('accounts per address', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { SIGN_UP_RATE_LIMIT_MAX: '2', AUTH_RATE_LIMIT_MAX: '100' } });
+  });
+  afterAll(async () => t.close());
+
+  it('counts accounts made, not refused tries, and holds however X-Forwarded-For is rotated', async () => {
+    for (let i = 0; i < 5; i += 1) expectApiError(await register(t.app, `weak-${i}@example.com`, '123456'), 400, 'PASSWORD_TOO_SHORT');
+    expect((await register(t.app, 'first@example.com')).statusCode).toBe(200);
+    expect((await register(t.app, 'second@example.com')).statusCode).toBe(200);
+    const third = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      headers: { origin: TEST_ORIGIN, 'x-forwarded-for': '203.0.113.77' },
+      payload: { email: 'third@example.com', password: 'correct horse 1', name: '' },
+    });
+    expect(expectApiError(third, 429, 'RATE_LIMITED').message).toBe(
+      'Too many accounts were created from this address. Please try again later.',
+    );
+    t.app.clock.advance(60 * 60 * 1000 + 1000);
+    expect((await register(t.app, 'third@example.com')).statusCode).toBe(200);
+  });
+});
+
 describe('sign-in failures per account', () => {
   let t: TestApp;
   beforeAll(async () => {

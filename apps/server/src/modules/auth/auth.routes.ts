@@ -51,6 +51,7 @@ export async function authRoutes(
 ): Promise<void> {
   const { auth, config, throttle, clock } = options;
   const nativeOrigins = new Set(config.nativeOrigins);
+  const signUps = accountsPerAddress(config.signUpRateLimitMax);
 
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) => done(null, body));
@@ -62,6 +63,15 @@ export async function authRoutes(
     const problem = checkInput(pathname, request.url, raw, json);
     if (problem) return refuse(reply, problem);
 
+    const isSignUp = pathname === '/api/auth/sign-up/email';
+    if (isSignUp && !signUps.allows(request.ip, clock.now().getTime())) {
+      return refuse(reply, {
+        status: 429,
+        code: ERROR_CODES.rateLimited,
+        message: 'Too many accounts were created from this address. Please try again later.',
+        headers: { 'retry-after': '3600' },
+      });
+    }
     const email = pathname === '/api/auth/sign-in/email' && typeof json?.email === 'string' ? json.email : undefined;
     if (email) {
       const attempt = await throttle.begin(email, clock.now());
@@ -84,6 +94,7 @@ export async function authRoutes(
     const url = new URL(request.url, ownOrigin(request, config.publicUrl));
     const response = await auth.handler(new Request(url, { method: request.method, headers, body: raw }));
     if (email && response.ok) await throttle.succeeded(email);
+    if (isSignUp && response.ok) signUps.record(request.ip, clock.now().getTime());
 
     const origin = request.headers.origin;
     const isNative = typeof origin === 'string' && nativeOrigins.has(origin);
@@ -115,8 +126,24 @@ export async function authRoutes(
   // Session reads are frequent and cheap; everything that writes is rate limited per client address.
   app.get('/api/auth/*', forward);
   app.post('/api/auth/*', { config: { rateLimit: { max: config.authRateLimitMax, timeWindow: '1 minute' } } }, forward);
-  // New accounts per address: a tighter, hourly limit.
-  app.post('/api/auth/sign-up/email', { config: { rateLimit: { max: config.signUpRateLimitMax, timeWindow: '1 hour' } } }, forward);
+}
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * Accounts created per client address in the last hour (SIGN_UP_RATE_LIMIT_MAX), per process. Only accounts
+ * that were made count: a person whose password was refused a few times is not locked out for an hour.
+ */
+function accountsPerAddress(max: number) {
+  const created = new Map<string, number[]>();
+  const recent = (address: string, now: number) => (created.get(address) ?? []).filter((at) => now - at < HOUR_MS);
+  return {
+    allows: (address: string, now: number) => recent(address, now).length < max,
+    record(address: string, now: number) {
+      if (created.size > 10_000) for (const [key, times] of created) if (times.every((at) => now - at >= HOUR_MS)) created.delete(key);
+      created.set(address, [...recent(address, now), now]);
+    },
+  };
 }
 
 function parseJsonObject(raw: string | undefined, contentType: string | undefined): Record<string, unknown> | undefined {
