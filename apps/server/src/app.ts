@@ -9,7 +9,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { AppConfig } from './platform/config';
 import type { DatabaseHandle } from './platform/db/client';
 import { AccessLog } from './platform/access-log';
-import { frameworkErrors, registerErrorHandling } from './platform/errors';
+import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './platform/errors';
 import { registerInputGuards } from './platform/input-guards';
 import { signInThrottleStore } from './modules/auth/sign-in-throttle';
 import { createMailer, type Mailer } from './platform/mailer';
@@ -69,6 +69,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     logger: deps.logger ?? { level: config.logLevel },
     logController: new AccessLog(),
     frameworkErrors,
+    clientErrorHandler,
     // X-Forwarded-For and -Proto count only from the proxies TRUST_PROXY names (none by default).
     trustProxy: typeof config.trustProxy === 'number' ? hopCount(config.trustProxy) : config.trustProxy,
   });

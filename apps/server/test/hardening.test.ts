@@ -1,9 +1,21 @@
+import { STATUS_CODES } from 'node:http';
+import { connect, type AddressInfo } from 'node:net';
 import { hashPassword } from 'better-auth/crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { account, user } from '../src/platform/db/schema';
 import { waitAfter } from '../src/modules/auth/sign-in-throttle';
-import { createTestApp, expectApiError, register, registerUser, sessionCookie, signIn, TEST_ORIGIN, type TestApp } from './helpers';
+import {
+  createTestApp,
+  expectApiError,
+  NATIVE_ORIGIN,
+  register,
+  registerUser,
+  sessionCookie,
+  signIn,
+  TEST_ORIGIN,
+  type TestApp,
+} from './helpers';
 
 const signUpAt = (t: TestApp, host: string, origin: string, email: string, extra: Record<string, string> = {}) =>
   t.app.inject({
@@ -289,5 +301,148 @@ describe('passwords', () => {
     expect(after?.password).toMatch(/^\$argon2id\$/);
     expect((await signIn(t.app, 'legacy@example.com', 'old password 1')).statusCode).toBe(200);
     expect((await signIn(t.app, 'legacy@example.com', 'old password 2')).statusCode).toBe(401);
+  });
+});
+
+describe('the auth API has one spelling and one body type', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t.close());
+
+  const post = (url: string, payload: string, contentType = 'application/json', cookie?: string) =>
+    t.app.inject({
+      method: 'POST',
+      url,
+      headers: { origin: TEST_ORIGIN, 'content-type': contentType, ...(cookie ? { cookie } : {}) },
+      payload,
+    });
+
+  it('takes JSON in any letter case, and nothing else', async () => {
+    await registerUser(t.app, 'bodies@example.com', 'right password 1');
+    for (let i = 0; i < 6; i += 1) await signIn(t.app, 'bodies@example.com', `wrong ${i}`);
+    const right = JSON.stringify({ email: 'bodies@example.com', password: 'right password 1' });
+    expectApiError(await post('/api/auth/sign-in/email', right, 'Application/JSON'), 429, 'TOO_MANY_ATTEMPTS');
+    expectApiError(await post('/api/auth/sign-in/email', right, 'APPLICATION/JSON; charset=utf-8'), 429, 'TOO_MANY_ATTEMPTS');
+    const form = 'email=bodies%40example.com&password=right+password+1';
+    expectApiError(await post('/api/auth/sign-in/email', form, 'application/x-www-form-urlencoded'), 415, 'UNSUPPORTED_MEDIA_TYPE');
+    expectApiError(
+      await post('/api/auth/sign-up/email', 'email=x%40example.com&password=password123&name=x', 'application/x-www-form-urlencoded'),
+      415,
+    );
+    expectApiError(
+      await post(
+        '/api/auth/sign-up/email',
+        JSON.stringify({ email: 'c@example.com', password: 'password123', name: '' }),
+        'Application/Json',
+      ),
+      400,
+      'PASSWORD_TOO_COMMON',
+    );
+    expectApiError(
+      await post(
+        '/api/auth/reset-password',
+        JSON.stringify({ token: 'a\u0000b', newPassword: 'Very-unusual-pass-93' }),
+        'APPLICATION/JSON',
+      ),
+      400,
+      'VALIDATION_ERROR',
+    );
+  });
+
+  it('serves only the endpoints the apps use: profile changes go through /api/me and its rules', async () => {
+    const { cookie } = await registerUser(t.app, 'endpoints@example.com', 'right password 1');
+    for (const [url, body] of [
+      ['/api/auth/update-user', { name: '\u0007'.repeat(3) + 'Z'.repeat(5000) }],
+      ['/api/auth/change-password', { currentPassword: 'guess', newPassword: 'qwertyuiop' }],
+      ['/api/auth/delete-user', { password: 'guess' }],
+      ['/api/auth/revoke-session', { token: 'x' }],
+      ['/api/auth/change-email', { newEmail: 'other@example.com' }],
+    ] as const) {
+      expectApiError(await post(url, JSON.stringify(body), 'application/json', cookie), 404, 'NOT_FOUND');
+    }
+    expectApiError(await t.app.inject({ url: '/api/auth/list-sessions', headers: { cookie } }), 404, 'NOT_FOUND');
+    const me = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/me',
+      headers: { cookie, origin: TEST_ORIGIN },
+      payload: { displayName: '\u0007\u001b[2J\u202eevil' },
+    });
+    expectApiError(me, 400, 'VALIDATION_ERROR');
+  });
+
+  it("keeps the session's token out of get-session for web pages, and gives it to the native shell", async () => {
+    const { cookie } = await registerUser(t.app, 'session-token@example.com', 'right password 1');
+    const web = await t.app.inject({ url: '/api/auth/get-session', headers: { cookie, origin: TEST_ORIGIN } });
+    expect(web.json<{ session: Record<string, unknown> }>().session).not.toHaveProperty('token');
+    expect(web.json<{ user: { email: string } }>().user.email).toBe('session-token@example.com');
+    const native = await t.app.inject({ url: '/api/auth/get-session', headers: { cookie, origin: NATIVE_ORIGIN } });
+    expect(native.json<{ session: { token?: string } }>().session.token).toEqual(expect.any(String));
+  });
+});
+
+describe("what Node's HTTP parser refuses", () => {
+  let t: TestApp;
+  let port: number;
+  beforeAll(async () => {
+    t = await createTestApp();
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (t.app.server.address() as AddressInfo).port;
+  });
+  afterAll(async () => t.close());
+
+  const rawRequest = (text: string) =>
+    new Promise<string>((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1', () => socket.write(text));
+      let answer = '';
+      socket.on('data', (chunk) => (answer += chunk.toString()));
+      socket.on('close', () => resolve(answer));
+      socket.on('error', reject);
+    });
+
+  it('answers other spellings of the auth paths with 404, so no check is passed by (raw requests: clients normalise)', async () => {
+    await registerUser(t.app, 'spelling@example.com', 'right password 1');
+    const body = JSON.stringify({ email: 'spelling@example.com', password: 'right password 1' });
+    const raw = (path: string) =>
+      rawRequest(
+        `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nOrigin: http://127.0.0.1:${port}\r\nContent-Type: application/json\r\n` +
+          `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      );
+    expect((await raw('/api/auth/sign-in/email')).split('\r\n')[0]).toBe('HTTP/1.1 200 OK');
+    for (const path of [
+      '/api/auth/sign-in/./email',
+      '/api/auth/sign-in/%2e/email',
+      '/api/auth/sign-in/%2E/email',
+      '/api/auth/sign-in\\email',
+      '/api/auth/Sign-In/Email',
+      '/api/auth/sign-in/email/',
+      '/api/auth//sign-in/email',
+      '/api/auth/sign-in/email#x',
+      '/api/auth/sign-up/./email',
+      '/api/auth/x/../sign-in/email',
+    ]) {
+      const answer = await raw(path);
+      expect(answer.split('\r\n')[0], path).toBe('HTTP/1.1 404 Not Found');
+      expect(answer).toContain('"code":"NOT_FOUND"');
+    }
+  });
+
+  it('answers oversized headers, a bad request line and an unknown method in the JSON error shape', async () => {
+    for (const [text, status] of [
+      [`GET /api/records/${'a'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`, 431],
+      [`GET /api/me HTTP/1.1\r\nHost: x\r\nX-Big: ${'b'.repeat(20_000)}\r\n\r\n`, 431],
+      ['FOO /api/me HTTP/1.1\r\nHost: x\r\n\r\n', 400],
+      ['GET /api/\u0000me HTTP/1.1\r\nHost: x\r\n\r\n', 400],
+      [
+        'POST /api/analytics/events HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nContent-Type: application/json\r\n\r\nZZZ\r\n',
+        400,
+      ],
+    ] as const) {
+      const answer = await rawRequest(text);
+      expect(answer.split('\r\n')[0], text.slice(0, 40)).toBe(`HTTP/1.1 ${status} ${STATUS_CODES[status]}`);
+      const body = JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)) as { error: { code: string; message: string } };
+      expect(body.error).toEqual({ code: expect.any(String), message: expect.any(String) });
+    }
   });
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LANGUAGES } from './languages';
 import { MAX_GOALS, MAX_GOAL_LENGTH, MIN_GOALS } from './goals';
 import { PLANS } from './plans';
+import { hasControlCharacters } from './text';
 
 export const languageSchema = z.enum(LANGUAGES);
 
@@ -48,7 +49,12 @@ export const MAX_DISPLAY_NAME_LENGTH = 100;
 /** PATCH /api/me: every field optional, at least one present. */
 export const updateMeSchema = z
   .object({
-    displayName: z.string().trim().max(MAX_DISPLAY_NAME_LENGTH).nullable(),
+    displayName: z
+      .string()
+      .trim()
+      .max(MAX_DISPLAY_NAME_LENGTH)
+      .refine((name) => !hasControlCharacters(name), 'control characters are not allowed')
+      .nullable(),
     goals: z.array(z.string().max(MAX_GOAL_LENGTH)).min(MIN_GOALS).max(MAX_GOALS),
     language: languageSchema,
     prayerNotifications: z.boolean(),

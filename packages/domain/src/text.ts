@@ -63,3 +63,8 @@ export function inSentence(words: string, language: Language): string {
   const opener = SENTENCE_OPENERS[language].has(lower) || SENTENCE_OPENERS.en.has(lower);
   return capitalisedOnly && opener ? `${lower.charAt(0)}${words.slice(1)}` : words;
 }
+
+/** Control characters other than tab and line breaks, and the line/paragraph separators (names, titles). */
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+export const hasControlCharacters = (text: string): boolean => CONTROL_CHARACTERS.test(text);

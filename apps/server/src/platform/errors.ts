@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERROR_CODES } from '@selah/domain/errors';
@@ -26,6 +28,27 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
     return;
   }
   void reply.status(400).send({ error: { code: ERROR_CODES.validation, message: 'The address is not valid.' } });
+}
+
+/**
+ * What Node's HTTP parser refuses before Fastify sees a request (headers over 16 KB, a malformed request line or
+ * chunked body, an unknown method): the same JSON error shape. Passed to Fastify({ clientErrorHandler }).
+ */
+export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, code, message] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'HEADERS_TOO_LARGE', 'The request headers are too large.']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'REQUEST_TIMEOUT', 'The request took too long.']
+        : [400, ERROR_CODES.validation, 'The request is not valid HTTP.'];
+  const body = JSON.stringify({ error: { code, message } });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }
 
 /**

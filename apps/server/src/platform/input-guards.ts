@@ -12,11 +12,6 @@ export function hasNul(value: unknown, depth = 0): boolean {
 /** %00 (or a raw NUL) anywhere in a request's address. */
 export const urlHasNul = (url: string): boolean => url.includes('%00') || url.includes('\u0000');
 
-/** Control characters other than tab and line breaks (names, titles). */
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u2028\u2029]/;
-export const hasControlCharacters = (text: string): boolean => CONTROL.test(text);
-
 const nulRefusal = { error: { code: ERROR_CODES.validation, message: 'Text must not contain NUL characters.' } };
 
 /**

@@ -4,13 +4,14 @@ import { passwordProblem } from '@selah/domain/passwords';
 import { MAX_DISPLAY_NAME_LENGTH } from '@selah/domain/profile';
 import type { AppConfig } from '../../platform/config';
 import type { Clock } from '../../platform/clock';
-import { hasControlCharacters, hasNul, urlHasNul } from '../../platform/input-guards';
+import { hasControlCharacters } from '@selah/domain/text';
+import { hasNul, urlHasNul } from '../../platform/input-guards';
 import type { Auth } from './auth';
 import { isCommonPassword } from './common-passwords';
 import type { SignInThrottle } from './sign-in-throttle';
 
-/** Answers that carry a new session: their token goes in the body only to the native shell. */
-const SESSION_PATHS = new Set(['/api/auth/sign-in/email', '/api/auth/sign-up/email', '/api/auth/sign-in/social']);
+/** Answers that carry the session's token: it goes in the body only to the native shell. */
+const SESSION_PATHS = new Set(['/api/auth/sign-in/email', '/api/auth/sign-up/email', '/api/auth/sign-in/social', '/api/auth/get-session']);
 /** Where a new password is chosen, and the body field holding it. */
 const NEW_PASSWORD_FIELD: Record<string, string> = {
   '/api/auth/sign-up/email': 'password',
@@ -58,8 +59,16 @@ export async function authRoutes(
 
   const forward = async (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?')[0] ?? '';
+    // Only the endpoints the apps use, at their one spelling: better-auth's router also answers /./, %2e, \\
+    // and other spellings of a path, which would pass by every check below.
+    if (!isExposed(request.method, pathname)) return refuse(reply, { status: 404, code: ERROR_CODES.notFound, message: 'Not found' });
     const raw = typeof request.body === 'string' && request.body.length > 0 ? request.body : undefined;
-    const json = parseJsonObject(raw, request.headers['content-type']);
+    const isJson = /\bjson\b/i.test(request.headers['content-type'] ?? '');
+    // JSON only (any letter case), except the providers' own form posts to the callbacks.
+    if (raw !== undefined && !isJson && !pathname.startsWith('/api/auth/callback/')) {
+      return refuse(reply, { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Send JSON (Content-Type: application/json).' });
+    }
+    const json = isJson ? parseJsonObject(raw) : undefined;
     const problem = checkInput(pathname, request.url, raw, json);
     if (problem) return refuse(reply, problem);
 
@@ -108,7 +117,7 @@ export async function authRoutes(
       reply.header(name, value);
     });
     const text = await response.text();
-    const isJson = (response.headers.get('content-type') ?? '').includes('json');
+    const isJsonAnswer = (response.headers.get('content-type') ?? '').includes('json');
     if (response.status >= 400) {
       if (response.status === 403 && text.includes('ORIGIN')) {
         request.log.warn(
@@ -117,9 +126,9 @@ export async function authRoutes(
         );
       }
       if (response.status >= 500) request.log.error({ status: response.status, body: text.slice(0, 500) }, 'auth: handler failed');
-      return reply.type('application/json; charset=utf-8').send(withErrorShape(isJson ? text : '', response.status));
+      return reply.type('application/json; charset=utf-8').send(withErrorShape(isJsonAnswer ? text : '', response.status));
     }
-    if (isJson && SESSION_PATHS.has(pathname) && !isNative) return reply.send(withoutToken(text));
+    if (isJsonAnswer && SESSION_PATHS.has(pathname) && !isNative) return reply.send(withoutToken(text));
     return reply.send(text.length > 0 ? text : null);
   };
 
@@ -146,8 +155,19 @@ function accountsPerAddress(max: number) {
   };
 }
 
-function parseJsonObject(raw: string | undefined, contentType: string | undefined): Record<string, unknown> | undefined {
-  if (!raw || !(contentType ?? '').includes('json')) return undefined;
+/**
+ * better-auth's endpoints that the web app and the native shell call; the rest (update-user, change-password,
+ * delete-user, list-sessions...) are not served over HTTP: the profile routes own those changes, with our rules.
+ */
+const EXPOSED: Record<string, RegExp> = {
+  GET: /^\/api\/auth\/(get-session|ok|error|reset-password\/[A-Za-z0-9_-]{1,200}|callback\/(google|apple))$/,
+  POST: /^\/api\/auth\/(sign-in\/email|sign-in\/social|sign-up\/email|sign-out|request-password-reset|reset-password|link-social|callback\/(google|apple))$/,
+};
+
+const isExposed = (method: string, pathname: string): boolean => EXPOSED[method]?.test(pathname) ?? false;
+
+function parseJsonObject(raw: string | undefined): Record<string, unknown> | undefined {
+  if (!raw) return undefined;
   try {
     const value: unknown = JSON.parse(raw);
     return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
@@ -159,7 +179,9 @@ function parseJsonObject(raw: string | undefined, contentType: string | undefine
 const validation = (message: string, code: string = ERROR_CODES.validation): Refusal => ({ status: 400, code, message });
 
 function checkInput(pathname: string, url: string, raw: string | undefined, json: Record<string, unknown> | undefined): Refusal | null {
-  if (urlHasNul(url) || (raw !== undefined && (raw.includes('\u0000') || (json !== undefined && hasNul(json))))) {
+  // A JSON body's escaped NULs show once parsed; a provider's form post has them as %00.
+  const rawHasNul = raw !== undefined && (raw.includes('\u0000') || (json === undefined && raw.includes('%00')));
+  if (urlHasNul(url) || rawHasNul || (json !== undefined && hasNul(json))) {
     return validation('Text must not contain NUL characters.');
   }
   if (!json) return null;
@@ -190,14 +212,18 @@ function withSecureFlag(cookie: string, secure: boolean): string {
   return secure ? `${withoutFlag}; Secure` : withoutFlag;
 }
 
+/** The body without the session token: at its top (sign-in, sign-up) or in its session (get-session). */
 function withoutToken(text: string): string {
   try {
-    const body = JSON.parse(text) as Record<string, unknown>;
-    if (body && typeof body === 'object' && 'token' in body) {
-      const { token: _token, ...rest } = body;
-      return JSON.stringify(rest);
+    const body = JSON.parse(text) as Record<string, unknown> | null;
+    if (!body || typeof body !== 'object') return text;
+    const { token: _token, ...rest } = body;
+    const session = rest.session;
+    if (session && typeof session === 'object' && 'token' in session) {
+      const { token: _sessionToken, ...sessionRest } = session as Record<string, unknown>;
+      rest.session = sessionRest;
     }
-    return text;
+    return JSON.stringify(rest);
   } catch {
     return text;
   }

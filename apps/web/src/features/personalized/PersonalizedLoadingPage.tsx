@@ -66,7 +66,8 @@ function Loading({ journeyType, journeyId, input }: { journeyType: JourneyType; 
   const retry = useRetryPersonalizedJourney();
   // While the quiz's create call is on its way the journey may not exist yet: wait for its answer.
   const journey = usePersonalizedJourney(journeyId, {
-    enabled: createState !== 'pending',
+    // A refused create (in progress, at the cap) made no journey to look at.
+    enabled: createState !== 'pending' && createState !== 'error',
     refetchInterval: (query) => (query.state.data?.status === 'generating' ? LOADING_POLL_MS : false),
   });
   const [retries, setRetries] = useState(0);
