@@ -1,72 +1,54 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { AppConfig } from './platform/config';
-import type { DatabaseHandle } from './platform/db/client';
 import { AccessLog } from './platform/access-log';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './platform/errors';
 import { registerInputGuards } from './platform/input-guards';
-import { signInThrottleStore } from './modules/auth/sign-in-throttle';
-import { createMailer, type Mailer } from './platform/mailer';
 import { MEDIA_URL_PREFIX, type MediaStore } from './platform/media';
-import { createMediaStore } from './platform/media-store';
-import { createMediaSigner } from './platform/media-signing';
 import { privateMediaRoutes } from './modules/media/private-media.routes';
 import { registerSecurityHeaders } from './platform/security-headers';
-import { analyticsQueries } from './modules/analytics/analytics.queries';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
-import { contentQueries } from './modules/content/content.queries';
 import { contentRoutes } from './modules/content/content.routes';
-import { feedService } from './modules/content/feed.service';
-import { createAuth } from './modules/auth/auth';
+import type { feedService } from './modules/content/feed.service';
+import type { createAuth } from './modules/auth/auth';
 import { authRoutes } from './modules/auth/auth.routes';
 import { readSessionUser } from './modules/auth/session';
 import { healthRoutes } from './modules/health/health.routes';
 import { localesRoutes } from './modules/locales/locales.routes';
-import { profileQueries } from './modules/profile/profile.queries';
 import { profileRoutes } from './modules/profile/profile.routes';
-import { profileService } from './modules/profile/profile.service';
-import { recordQueries } from './modules/records/records.queries';
 import { recordsRoutes } from './modules/records/records.routes';
-import { recordsService } from './modules/records/records.service';
-import { createLocalLiveBus, createPostgresLiveBus, type LiveBus } from './modules/live/live-bus';
+import type { LiveBus } from './modules/live/live-bus';
 import { liveRoutes } from './modules/live/live.routes';
-import { deferredJobSender } from './platform/jobs';
-import { createClock, type Clock } from './platform/clock';
-import { journeyQueries } from './modules/journeys/journeys.queries';
+import type { deferredJobSender } from './platform/jobs';
+import type { Clock } from './platform/clock';
 import { journeysRoutes } from './modules/journeys/journeys.routes';
-import { journeysService } from './modules/journeys/journeys.service';
 import { testClockRoutes } from './modules/health/test-clock.routes';
-import { personalizedQueries } from './modules/personalized/personalized.queries';
 import { personalizedRoutes } from './modules/personalized/personalized.routes';
-import { personalizedService } from './modules/personalized/personalized.service';
+import { createServices, type ServiceOptions, type Services } from './services';
 
-export interface AppDependencies {
-  config: AppConfig;
-  database: DatabaseHandle;
-  /** Tests hand in their own; otherwise built from the config. */
-  mailer?: Mailer;
-  logger?: FastifyServerOptions['logger'];
-  /** The server's notion of now (tests hand in one they move). */
-  clock?: Clock;
-}
+export type AppDependencies = ServiceOptions;
 
 /** Paths the web app's client-side router owns are answered with index.html; these never are. */
 const SERVER_PREFIXES = ['/api/', '/api', '/media/', '/locales/', '/health'];
 
-/**
- * Builds the Fastify instance in a fixed order: external plugins, platform, modules, web.
- * It does not listen; server.ts does, and tests call inject().
- */
+/** The services from the configuration (services.ts), with the HTTP app in front of them. */
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
-  const { config, database } = deps;
+  return buildHttpApp(await createServices(deps));
+}
+
+/**
+ * Builds the Fastify instance around the services, in a fixed order: external plugins, platform, modules, web.
+ * It does not listen; main.ts does, and tests call inject().
+ */
+export async function buildHttpApp(services: Services): Promise<FastifyInstance> {
+  const { config, media, live, jobs, clock, signer, auth, throttle, profiles, feed, prayers, personalized } = services;
   const app = Fastify({
-    logger: deps.logger ?? { level: config.logLevel },
+    loggerInstance: services.logger,
     logController: new AccessLog(),
     frameworkErrors,
     clientErrorHandler,
@@ -88,29 +70,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // ---- platform ----
   registerErrorHandling(app);
   registerInputGuards(app);
-  const mailer =
-    deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir, logger: app.log });
-  const media = createMediaStore(config.mediaStore);
   app.decorate('media', media);
-  const { db } = database;
-  // Live changes: in-process in the embedded default, LISTEN/NOTIFY across processes on PostgreSQL.
-  const live: LiveBus = database.url ? await createPostgresLiveBus(database.url, app.log) : createLocalLiveBus();
   app.decorate('live', live);
-  app.addHook('onClose', async () => live.close());
-  // Jobs wait for the queue, which starts after the server listens (main.ts attaches it).
-  const jobs = deferredJobSender();
+  app.addHook('onClose', async () => services.close());
   app.decorate('jobs', jobs);
-  const clock = deps.clock ?? createClock();
   app.decorate('clock', clock);
-  // People's own audio is reached only through short-lived signed addresses.
-  const signer = createMediaSigner(config.authSecret, clock);
+  app.decorate('auth', auth);
 
   // ---- modules ----
-  const profiles = profileService({ profiles: profileQueries(db), records: recordQueries(db), media, logger: app.log });
-  const auth = createAuth({ config, db, mailer, logger: app.log, lifecycle: profiles });
-  app.decorate('auth', auth);
-  const throttle = signInThrottleStore(db);
-
   app.decorateRequest('sessionUser', null);
   // A callback hook, not an async one: no promise on the hot path of requests without a session.
   app.addHook('onRequest', (request, _reply, done) => {
@@ -131,13 +98,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(healthRoutes);
   await app.register(authRoutes, { auth, config, throttle, clock });
   await app.register(profileRoutes, { service: profiles, auth, throttle, clock });
-  const feed = feedService(contentQueries(db), signer);
   app.decorate('feed', feed);
   await app.register(contentRoutes, { feed });
-  const records = recordQueries(db);
-  const prayers = recordsService({ queries: records, jobs, live, signer, now: () => clock.now() });
   await app.register(recordsRoutes, { service: prayers });
-  const personalized = personalizedService({ queries: personalizedQueries(db), jobs, live, clock, signer });
   await app.register(personalizedRoutes, { service: personalized });
   await app.register(liveRoutes, {
     bus: live,
@@ -153,11 +116,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     },
   });
   await app.register(journeysRoutes, {
-    service: journeysService({ queries: journeyQueries(db), clock }),
-    languageOf: async (userId) => (await records.profileOf(userId))?.language ?? 'en',
+    service: services.journeys,
+    languageOf: async (userId) => (await services.records.profileOf(userId))?.language ?? 'en',
   });
   if (config.testClock) await app.register(testClockRoutes, { clock });
-  await app.register(analyticsRoutes, { queries: analyticsQueries(db), logToConsole: config.isDevelopment });
+  await app.register(analyticsRoutes, { queries: services.analytics, logToConsole: config.isDevelopment });
   await app.register(localesRoutes, {
     localesDir: config.localesDir,
     cache: !config.isDevelopment,

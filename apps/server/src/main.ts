@@ -1,27 +1,24 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildApp } from './app';
+import { buildHttpApp } from './app';
+import { createServices } from './services';
 import { ConfigError, loadConfig } from './platform/config';
 import { openDatabase } from './platform/db/client';
 import { startQueue } from './platform/queue';
 import { importContent } from './modules/content/content.import';
 import { registerContentJobs, requestContentImport } from './modules/content/content.jobs';
-import { contentQueries } from './modules/content/content.queries';
 import { DAILY_BACKFILL_DAYS, publishDailyPrayers } from './modules/content/daily.service';
 import { importProgress } from './modules/content/import-progress';
 import { createContentVoicer } from './modules/content/voicer';
 import { verifyImportedAudio } from './modules/content/verify-audio';
 import { registerPrayerGeneration } from './modules/records/generate-prayer.job';
-import { recordQueries } from './modules/records/records.queries';
 import { createVoicePipelineFromConfig } from './generation/voice-text';
 import { createWriterFromConfig } from './generation/writer/create-writer';
 import { createAncestorsWriter } from './generation/writer/ancestors-writer';
 import { warmEspeak } from './generation/voice/espeak';
-import { analyticsQueries } from './modules/analytics/analytics.queries';
 import { registerAnalyticsJobs } from './modules/analytics/analytics.jobs';
 import { moveOwnAudioToPrivate } from './modules/records/private-media-migration';
 import { registerJourneyGeneration } from './modules/personalized/generate-journey.job';
-import { personalizedQueries } from './modules/personalized/personalized.queries';
 
 /**
  * Start-up: read the configuration, open and migrate the database, then serve and/or run jobs.
@@ -53,11 +50,13 @@ async function main(): Promise<void> {
     return;
   }
 
-  const app = await buildApp({ config, database });
-  const queries = contentQueries(database.db);
+  // The composition root: the same services for the API and the worker; only roles that serve get an HTTP app.
+  const services = await createServices({ config, database });
+  const { logger, media, live, clock, feed } = services;
+  const queries = services.content;
   const publishDaily = async (days: number) => {
     await publishDailyPrayers(queries, new Date(), days);
-    app.feed.invalidate();
+    feed.invalidate();
   };
   const runImport = async () => {
     try {
@@ -65,22 +64,25 @@ async function main(): Promise<void> {
         contentDir: config.contentDir,
         queries,
         voicer: createContentVoicer(config),
-        media: app.media,
-        logger: app.log,
-        progress: importProgress(app.log),
-        onVoiced: () => app.feed.invalidate(),
+        media,
+        logger,
+        progress: importProgress(logger),
+        onVoiced: () => feed.invalidate(),
       });
     } finally {
-      app.feed.invalidate();
+      feed.invalidate();
     }
+  };
+  const closeAll = async () => {
+    await services.close();
+    await database.close();
   };
 
   if (values['verify-audio']) {
     const { checked, problems } = await verifyImportedAudio(queries, config.mediaDir);
     for (const { label, problem } of problems) console.error(`${label}: ${problem}`);
     console.log(`${checked} audio files checked, ${problems.length} problems`);
-    await app.close();
-    await database.close();
+    await closeAll();
     if (problems.length > 0) process.exitCode = 1;
     return;
   }
@@ -92,72 +94,69 @@ async function main(): Promise<void> {
       `Content imported: ${summary.categories} categories, ${summary.items} items, ${summary.dailyPrayers} daily prayers; ` +
         `${summary.voiced} files voiced, ${summary.unchanged} unchanged.`,
     );
-    await app.close();
-    await database.close();
+    await closeAll();
     return;
   }
 
   const runsJobs = role !== 'api';
+  // The worker starts no HTTP app: it runs jobs with the services alone.
+  const app = role === 'worker' ? undefined : await buildHttpApp(services);
   const running: { queue?: Awaited<ReturnType<typeof startQueue>> } = {};
   const shutdown = async (signal: string) => {
-    app.log.info({ signal }, 'shutting down');
+    logger.info({ signal }, 'shutting down');
     await running.queue?.stop({ graceful: true, timeout: 5000 }).catch(() => undefined);
-    await app.close();
+    // Closing the app closes the services too (its onClose hook).
+    if (app) await app.close();
+    else await services.close();
     await database.close();
     process.exit(0);
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('unhandledRejection', (reason) => app.log.error({ err: reason }, 'unhandled rejection'));
+  process.on('unhandledRejection', (reason) => logger.error({ err: reason }, 'unhandled rejection'));
 
   // Serve first: the queue, today's prayer and the content import follow without holding up /health.
-  if (role !== 'worker') await app.listen({ port: config.port, host: config.host });
+  if (app) await app.listen({ port: config.port, host: config.host });
   // PGlite has one user, this process: whatever was running when it last stopped died with it.
-  const queue = await startQueue(database, app.log, { runsJobs, soleWorker: database.kind === 'pglite' });
+  const queue = await startQueue(database, logger, { runsJobs, soleWorker: database.kind === 'pglite' });
   running.queue = queue;
-  app.jobs.attach(queue);
+  services.jobs.attach(queue);
   if (runsJobs) {
-    await moveOwnAudioToPrivate({ db: database.db, media: app.media, logger: app.log }).catch((error: unknown) =>
-      app.log.error({ err: error }, 'moving people’s audio to private storage failed; it is tried again at the next start'),
+    await moveOwnAudioToPrivate({ db: database.db, media, logger }).catch((error: unknown) =>
+      logger.error({ err: error }, 'moving people’s audio to private storage failed; it is tried again at the next start'),
     );
     const voice = createVoicePipelineFromConfig(config.voice);
     await registerPrayerGeneration(queue, {
-      queries: recordQueries(database.db),
-      writer: createWriterFromConfig(config.writer, { contentDir: config.corpusDir, logger: app.log }),
+      queries: services.records,
+      writer: createWriterFromConfig(config.writer, { contentDir: config.corpusDir, logger }),
       voice,
-      media: app.media,
-      live: app.live,
-      logger: app.log,
+      media,
+      live,
+      logger,
     });
     if (config.voice.provider === 'espeak') {
-      void warmEspeak().catch((error: unknown) => app.log.warn({ err: error }, 'could not warm up the espeak engines'));
+      void warmEspeak().catch((error: unknown) => logger.warn({ err: error }, 'could not warm up the espeak engines'));
     }
     await registerJourneyGeneration(queue, {
-      queries: personalizedQueries(database.db),
+      queries: services.personalizedQueries,
       writer: createAncestorsWriter({ contentDir: config.corpusDir }),
       voice,
-      media: app.media,
-      live: app.live,
-      clock: app.clock,
-      logger: app.log,
+      media,
+      live,
+      clock,
+      logger,
     });
-    await registerContentJobs(queue, { importContent: runImport, publishDaily, logger: app.log });
-    await registerAnalyticsJobs(queue, {
-      queries: analyticsQueries(database.db),
-      clock: app.clock,
-      retentionDays: config.analyticsRetentionDays,
-      logger: app.log,
-    });
+    await registerContentJobs(queue, { importContent: runImport, publishDaily, logger });
+    await registerAnalyticsJobs(queue, { queries: services.analytics, clock, retentionDays: config.analyticsRetentionDays, logger });
     // Today's prayer (and the days before it) are republished at every start; new audio arrives with the import.
     await publishDaily(DAILY_BACKFILL_DAYS);
     await requestContentImport(queue);
   }
   if (role === 'worker') {
-    await app.ready();
-    app.log.info('worker ready');
+    logger.info('worker ready');
     return;
   }
-  app.log.info(`Selah is running at ${config.publicUrl} (${database.kind}, role ${role})`);
+  logger.info(`Selah is running at ${config.publicUrl} (${database.kind}, role ${role})`);
 }
 
 main().catch((error: unknown) => {

@@ -1,0 +1,90 @@
+import type { FastifyBaseLogger } from 'fastify';
+import pino from 'pino';
+import type { AppConfig } from './platform/config';
+import type { DatabaseHandle } from './platform/db/client';
+import { createClock, type Clock } from './platform/clock';
+import { deferredJobSender } from './platform/jobs';
+import { createMailer, type Mailer } from './platform/mailer';
+import { createMediaStore } from './platform/media-store';
+import { createMediaSigner } from './platform/media-signing';
+import { analyticsQueries } from './modules/analytics/analytics.queries';
+import { createAuth } from './modules/auth/auth';
+import { signInThrottleStore } from './modules/auth/sign-in-throttle';
+import { contentQueries } from './modules/content/content.queries';
+import { feedService } from './modules/content/feed.service';
+import { journeyQueries } from './modules/journeys/journeys.queries';
+import { journeysService } from './modules/journeys/journeys.service';
+import { createLocalLiveBus, createPostgresLiveBus } from './modules/live/live-bus';
+import { personalizedQueries } from './modules/personalized/personalized.queries';
+import { personalizedService } from './modules/personalized/personalized.service';
+import { profileQueries } from './modules/profile/profile.queries';
+import { profileService } from './modules/profile/profile.service';
+import { recordQueries } from './modules/records/records.queries';
+import { recordsService } from './modules/records/records.service';
+
+/** Logging as Fastify's `logger` option takes it: false (silent), or pino options with an optional stream. */
+export type LoggerOptions = false | { level: string; stream?: { write(line: string): void } };
+
+export interface ServiceOptions {
+  config: AppConfig;
+  database: DatabaseHandle;
+  /** Tests hand in their own; otherwise built from the config. */
+  mailer?: Mailer;
+  logger?: LoggerOptions;
+  /** The server's notion of now (tests hand in one they move). */
+  clock?: Clock;
+}
+
+/**
+ * The composition root: every service built once from the configuration. The API process (app.ts) puts
+ * routes in front of these; the worker (main.ts --role worker) runs jobs with the same ones and no HTTP app.
+ */
+export async function createServices(options: ServiceOptions) {
+  const { config, database } = options;
+  const logger: FastifyBaseLogger =
+    options.logger === false
+      ? pino({ level: 'silent' })
+      : options.logger?.stream
+        ? pino({ level: options.logger.level }, options.logger.stream)
+        : pino({ level: options.logger?.level ?? config.logLevel });
+  const { db } = database;
+  const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir, logger });
+  const media = createMediaStore(config.mediaStore);
+  // Live changes: in-process in the embedded default, LISTEN/NOTIFY across processes on PostgreSQL.
+  const live = database.url ? await createPostgresLiveBus(database.url, logger) : createLocalLiveBus();
+  // Jobs wait for the queue, which starts after the server listens (main.ts attaches it).
+  const jobs = deferredJobSender();
+  const clock = options.clock ?? createClock();
+  // People's own audio is reached only through short-lived signed addresses.
+  const signer = createMediaSigner(config.authSecret, clock);
+
+  const records = recordQueries(db);
+  const profiles = profileService({ profiles: profileQueries(db), records, media, logger });
+  const auth = createAuth({ config, db, mailer, logger, lifecycle: profiles });
+  return {
+    config,
+    database,
+    logger,
+    mailer,
+    media,
+    live,
+    jobs,
+    clock,
+    signer,
+    auth,
+    throttle: signInThrottleStore(db),
+    profiles,
+    content: contentQueries(db),
+    feed: feedService(contentQueries(db), signer),
+    records,
+    prayers: recordsService({ queries: records, jobs, live, signer, now: () => clock.now() }),
+    personalizedQueries: personalizedQueries(db),
+    personalized: personalizedService({ queries: personalizedQueries(db), jobs, live, clock, signer }),
+    journeys: journeysService({ queries: journeyQueries(db), clock }),
+    analytics: analyticsQueries(db),
+    /** Ends what the services hold open (the live bus's connection); the database is closed by its opener. */
+    close: () => live.close(),
+  };
+}
+
+export type Services = Awaited<ReturnType<typeof createServices>>;
