@@ -7,7 +7,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { AccessLog } from './platform/access-log';
-import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './platform/errors';
+import { answerNodeRefusals, clientErrorHandler, frameworkErrors, registerErrorHandling } from './platform/errors';
 import { registerInputGuards } from './platform/input-guards';
 import { MEDIA_URL_PREFIX, type MediaStore } from './platform/media';
 import { privateMediaRoutes } from './modules/media/private-media.routes';
@@ -52,6 +52,8 @@ export async function buildHttpApp(services: Services): Promise<FastifyInstance>
     logController: new AccessLog(),
     frameworkErrors,
     clientErrorHandler,
+    // Node would answer a request without Host itself, with an empty body: input-guards.ts answers it in JSON.
+    http: { requireHostHeader: false },
     // X-Forwarded-For and -Proto count only from the proxies TRUST_PROXY names (none by default).
     trustProxy: typeof config.trustProxy === 'number' ? hopCount(config.trustProxy) : config.trustProxy,
   });
@@ -69,6 +71,7 @@ export async function buildHttpApp(services: Services): Promise<FastifyInstance>
 
   // ---- platform ----
   registerErrorHandling(app);
+  answerNodeRefusals(app.server);
   registerInputGuards(app);
   app.decorate('media', media);
   app.decorate('live', live);

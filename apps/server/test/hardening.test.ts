@@ -159,6 +159,20 @@ describe('accounts per address', () => {
   });
 });
 
+describe('accounts per address, in parallel', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { SIGN_UP_RATE_LIMIT_MAX: '3', AUTH_RATE_LIMIT_MAX: '100' } });
+  });
+  afterAll(async () => t.close());
+
+  it('holds the count when sign-ups arrive at once', async () => {
+    const responses = await Promise.all(Array.from({ length: 10 }, (_, i) => register(t.app, `parallel-${i}@example.com`)));
+    expect(responses.filter((response) => response.statusCode === 200)).toHaveLength(3);
+    for (const response of responses.filter((candidate) => candidate.statusCode !== 200)) expectApiError(response, 429, 'RATE_LIMITED');
+  });
+});
+
 describe('sign-in failures per account', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -351,6 +365,29 @@ describe('the auth API has one spelling and one body type', () => {
     );
   });
 
+  it('checks exactly what better-auth is given: no byte-order mark, no form body dressed as JSON', async () => {
+    await registerUser(t.app, 'bom@example.com', 'right password 1');
+    for (let i = 0; i < 6; i += 1) await signIn(t.app, 'bom@example.com', `wrong ${i}`);
+    const right = JSON.stringify({ email: 'bom@example.com', password: 'right password 1' });
+    expectApiError(await post('/api/auth/sign-in/email', `\ufeff${right}`), 400, 'VALIDATION_ERROR');
+    for (const contentType of ['application/x-www-form-urlencoded; charset=json', 'application/x-www-form-urlencoded;json', 'text/json']) {
+      expectApiError(await post('/api/auth/sign-in/email', 'email=bom%40example.com&password=right+password+1', contentType), 415);
+    }
+    expectApiError(await post('/api/auth/sign-in/email', right), 429, 'TOO_MANY_ATTEMPTS');
+    const weak = JSON.stringify({ email: 'bom-2@example.com', password: 'password', name: '' });
+    expectApiError(await post('/api/auth/sign-up/email', `\ufeff${weak}`), 400, 'VALIDATION_ERROR');
+    expectApiError(await post('/api/auth/sign-up/email', '["not", "an object"]'), 400, 'VALIDATION_ERROR');
+    expectApiError(
+      await post('/api/auth/reset-password', `\ufeff${JSON.stringify({ token: 'abc\u0000def', newPassword: 'Very-unusual-pass-1' })}`),
+      400,
+      'VALIDATION_ERROR',
+    );
+    expectApiError(
+      await post('/api/auth/sign-up/email', JSON.stringify({ email: 'lf@example.com', password: 'right password 1', name: 'A\nB' })),
+      400,
+    );
+  });
+
   it('serves only the endpoints the apps use: profile changes go through /api/me and its rules', async () => {
     const { cookie } = await registerUser(t.app, 'endpoints@example.com', 'right password 1');
     for (const [url, body] of [
@@ -370,6 +407,16 @@ describe('the auth API has one spelling and one body type', () => {
       payload: { displayName: '\u0007\u001b[2J\u202eevil' },
     });
     expectApiError(me, 400, 'VALIDATION_ERROR');
+    for (const payload of [{ displayName: 'A\nB' }, { displayName: 'Anna\u200e' }, { goals: ['a\u0007\u001b[2Jb', 'x\u202e'] }]) {
+      expectApiError(await t.app.inject({ method: 'PATCH', url: '/api/me', headers: { cookie, origin: TEST_ORIGIN }, payload }), 400);
+    }
+    const fine = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/me',
+      headers: { cookie, origin: TEST_ORIGIN },
+      payload: { goals: ['Pray\tmore,\nevery morning'] },
+    });
+    expect(fine.statusCode).toBe(200);
   });
 
   it("keeps the session's token out of get-session for web pages, and gives it to the native shell", async () => {
@@ -425,6 +472,19 @@ describe("what Node's HTTP parser refuses", () => {
       const answer = await raw(path);
       expect(answer.split('\r\n')[0], path).toBe('HTTP/1.1 404 Not Found');
       expect(answer).toContain('"code":"NOT_FOUND"');
+    }
+  });
+
+  it('answers a request without Host, an unknown Expect and CONNECT in the JSON error shape', async () => {
+    for (const [text, status] of [
+      ['GET /api/me HTTP/1.1\r\nConnection: close\r\n\r\n', 400],
+      ['POST /api/me HTTP/1.1\r\nHost: x\r\nExpect: foo\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}', 417],
+      [`CONNECT 127.0.0.1:${port} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`, 405],
+    ] as const) {
+      const answer = await rawRequest(text);
+      expect(answer.split('\r\n')[0], text.slice(0, 30)).toBe(`HTTP/1.1 ${status} ${STATUS_CODES[status]}`);
+      const body = JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)) as { error: { code: string; message: string } };
+      expect(body.error).toEqual({ code: expect.any(String), message: expect.any(String) });
     }
   });
 

@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { bibleVerseSchema } from './journeys';
 import { LANGUAGES } from './languages';
+import { hasControlCharacters } from './text';
 import { JOURNEY_TYPES, MAX_INPUT_LENGTH, PERSONALIZED_DAY_STATUSES, PERSONALIZED_JOURNEY_STATUSES } from './personalized-rules';
 
 export * from './personalized-rules';
@@ -21,7 +22,12 @@ export const createPersonalizedJourneySchema = z
     journeyId: z.uuid().optional(),
     journeyType: z.enum(JOURNEY_TYPES),
     /** Sent trimmed; must not be empty after trimming. */
-    input: z.string().trim().min(1).max(MAX_INPUT_LENGTH),
+    input: z
+      .string()
+      .trim()
+      .min(1)
+      .max(MAX_INPUT_LENGTH)
+      .refine((text) => !hasControlCharacters(text), 'control characters are not allowed'),
     language: z.enum(LANGUAGES),
   })
   .strict();

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LANGUAGES } from './languages';
 import { MAX_GOALS, MAX_GOAL_LENGTH, MIN_GOALS } from './goals';
 import { PLANS } from './plans';
-import { hasControlCharacters } from './text';
+import { hasControlCharacters, isPlainName } from './text';
 
 export const languageSchema = z.enum(LANGUAGES);
 
@@ -53,9 +53,17 @@ export const updateMeSchema = z
       .string()
       .trim()
       .max(MAX_DISPLAY_NAME_LENGTH)
-      .refine((name) => !hasControlCharacters(name), 'control characters are not allowed')
+      .refine(isPlainName, 'control characters and line breaks are not allowed')
       .nullable(),
-    goals: z.array(z.string().max(MAX_GOAL_LENGTH)).min(MIN_GOALS).max(MAX_GOALS),
+    goals: z
+      .array(
+        z
+          .string()
+          .max(MAX_GOAL_LENGTH)
+          .refine((goal) => !hasControlCharacters(goal), 'control characters are not allowed'),
+      )
+      .min(MIN_GOALS)
+      .max(MAX_GOALS),
     language: languageSchema,
     prayerNotifications: z.boolean(),
   })

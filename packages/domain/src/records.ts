@@ -13,6 +13,7 @@
  */
 import { z } from 'zod';
 import { MAX_GOALS, MAX_GOAL_LENGTH } from './goals';
+import { hasControlCharacters } from './text';
 import type { PersonalizedJourney } from './personalized';
 
 /** Quiz step 1 (spec section 9). */
@@ -59,8 +60,22 @@ export const createAffirmationSchema = z
     topic: z.enum(TOPICS),
     experience: z.enum(EXPERIENCES),
     /** Free text of quiz step 2; may be empty when the user chose from the options instead. */
-    description: z.string().trim().max(MAX_DESCRIPTION_LENGTH).default(''),
-    userGoals: z.array(z.string().trim().max(MAX_GOAL_LENGTH)).max(MAX_GOALS).default([]),
+    description: z
+      .string()
+      .trim()
+      .max(MAX_DESCRIPTION_LENGTH)
+      .refine((text) => !hasControlCharacters(text), 'control characters are not allowed')
+      .default(''),
+    userGoals: z
+      .array(
+        z
+          .string()
+          .trim()
+          .max(MAX_GOAL_LENGTH)
+          .refine((goal) => !hasControlCharacters(goal), 'control characters are not allowed'),
+      )
+      .max(MAX_GOALS)
+      .default([]),
   })
   .strict();
 export type CreateAffirmation = z.input<typeof createAffirmationSchema>;

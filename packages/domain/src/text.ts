@@ -64,7 +64,14 @@ export function inSentence(words: string, language: Language): string {
   return capitalisedOnly && opener ? `${lower.charAt(0)}${words.slice(1)}` : words;
 }
 
-/** Control characters other than tab and line breaks, and the line/paragraph separators (names, titles). */
-// eslint-disable-next-line no-control-regex
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+/**
+ * Control characters other than tab and line breaks, the line/paragraph separators, bidirectional marks and
+ * overrides, and the byte-order mark (names, titles, goals, descriptions).
+ */
+const CONTROL_CHARACTERS =
+  // eslint-disable-next-line no-control-regex
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]/;
 export const hasControlCharacters = (text: string): boolean => CONTROL_CHARACTERS.test(text);
+
+/** A name is one line: no control characters, and no tab or line break either. */
+export const isPlainName = (name: string): boolean => !hasControlCharacters(name) && !/[\t\n\r]/.test(name);

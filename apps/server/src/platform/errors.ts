@@ -1,4 +1,4 @@
-import { STATUS_CODES } from 'node:http';
+import { STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -52,6 +52,23 @@ export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Duplex)
 }
 
 /**
+ * The requests Node's HTTP server answers before any route (an Expect header it does not know: 417; CONNECT:
+ * otherwise a closed connection), in the same JSON error shape.
+ */
+export function answerNodeRefusals(server: Server): void {
+  server.on('checkExpectation', (_request: IncomingMessage, response: ServerResponse) => {
+    const body = JSON.stringify({ error: { code: 'EXPECTATION_FAILED', message: 'Only "Expect: 100-continue" is understood.' } });
+    response.writeHead(417, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) }).end(body);
+  });
+  server.on('connect', (_request: IncomingMessage, socket: Duplex) => {
+    const body = JSON.stringify({ error: { code: 'METHOD_NOT_ALLOWED', message: 'CONNECT is not served here.' } });
+    socket.end(
+      `HTTP/1.1 405 Method Not Allowed\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  });
+}
+
+/**
  * PostgreSQL's data exceptions (class 22: a value it cannot store or cast, such as a NUL character or an
  * impossible date) are the client's bad input that slipped past validation: 400, never 500.
  */
@@ -63,6 +80,14 @@ function isDataException(error: unknown): boolean {
   }
   return false;
 }
+
+/** Fastify's internal codes for the client errors it raises, as our codes. */
+const FASTIFY_CODES: Record<string, string> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: ERROR_CODES.validation,
+  FST_ERR_CTP_INVALID_TYPE: ERROR_CODES.validation,
+};
 
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
@@ -92,7 +117,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(429).send({ error: { code: ERROR_CODES.rateLimited, message: 'Too many requests. Please try again later.' } });
     }
     if (status >= 400 && status < 500) {
-      return reply.status(status).send({ error: { code: error.code ?? 'BAD_REQUEST', message: error.message } });
+      return reply
+        .status(status)
+        .send({ error: { code: FASTIFY_CODES[error.code] ?? error.code ?? 'BAD_REQUEST', message: error.message } });
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ error: { code: ERROR_CODES.internal, message: 'Something went wrong. Please try again later.' } });

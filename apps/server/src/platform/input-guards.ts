@@ -25,6 +25,11 @@ export function registerInputGuards(app: FastifyInstance): void {
       reply.status(400).send(nulRefusal);
       return;
     }
+    // HTTP/1.1 requires Host (the server lets such requests through so that this answer is JSON).
+    if (request.headers.host === undefined && request.raw.httpVersion === '1.1') {
+      reply.status(400).send({ error: { code: ERROR_CODES.validation, message: 'A Host header is required.' } });
+      return;
+    }
     done();
   });
   app.addHook('preValidation', (request, reply, done) => {

@@ -64,8 +64,8 @@ export function registerSecurityHeaders(app: FastifyInstance, { secure }: { secu
 }
 
 /** A potentially trustworthy origin (W3C Secure Contexts): https, or a loopback host. */
-export function isTrustworthy(protocol: string, hostname: string): boolean {
+export function isTrustworthy(protocol: string, hostname: string | undefined): boolean {
   if (protocol === 'https') return true;
-  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  const host = (hostname ?? '').replace(/^\[|\]$/g, '').toLowerCase();
   return host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
 }

@@ -4,7 +4,7 @@ import { passwordProblem } from '@selah/domain/passwords';
 import { MAX_DISPLAY_NAME_LENGTH } from '@selah/domain/profile';
 import type { AppConfig } from '../../platform/config';
 import type { Clock } from '../../platform/clock';
-import { hasControlCharacters } from '@selah/domain/text';
+import { isPlainName } from '@selah/domain/text';
 import { hasNul, urlHasNul } from '../../platform/input-guards';
 import type { Auth } from './auth';
 import { isCommonPassword } from './common-passwords';
@@ -63,17 +63,27 @@ export async function authRoutes(
     // and other spellings of a path, which would pass by every check below.
     if (!isExposed(request.method, pathname)) return refuse(reply, { status: 404, code: ERROR_CODES.notFound, message: 'Not found' });
     const raw = typeof request.body === 'string' && request.body.length > 0 ? request.body : undefined;
-    const isJson = /\bjson\b/i.test(request.headers['content-type'] ?? '');
-    // JSON only (any letter case), except the providers' own form posts to the callbacks.
-    if (raw !== undefined && !isJson && !pathname.startsWith('/api/auth/callback/')) {
-      return refuse(reply, { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Send JSON (Content-Type: application/json).' });
+    const isCallback = pathname.startsWith('/api/auth/callback/');
+    // A JSON object (media type application/json, in any letter case), except the providers' own form posts to
+    // the callbacks. What is checked is what better-auth gets: the parsed object, written out again, so no byte
+    // (a byte-order mark, a second parse of another media type) reaches it unchecked.
+    let json: Record<string, unknown> | undefined;
+    let body = raw;
+    if (raw !== undefined && !isCallback) {
+      if (mediaType(request.headers['content-type']) !== 'application/json') {
+        return refuse(reply, { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Send JSON (Content-Type: application/json).' });
+      }
+      json = parseJsonObject(raw);
+      if (!json) return refuse(reply, { status: 400, code: ERROR_CODES.validation, message: 'Invalid body: expected a JSON object' });
+      body = JSON.stringify(json);
     }
-    const json = isJson ? parseJsonObject(raw) : undefined;
     const problem = checkInput(pathname, request.url, raw, json);
     if (problem) return refuse(reply, problem);
 
     const isSignUp = pathname === '/api/auth/sign-up/email';
-    if (isSignUp && !signUps.allows(request.ip, clock.now().getTime())) {
+    // A place is taken before the account is made (and given back if it is not), so parallel sign-ups count too.
+    const signUpPlace = isSignUp ? signUps.reserve(request.ip, clock.now().getTime()) : undefined;
+    if (signUpPlace === null) {
       return refuse(reply, {
         status: 429,
         code: ERROR_CODES.rateLimited,
@@ -96,14 +106,21 @@ export async function authRoutes(
 
     const headers = new Headers();
     for (const [name, value] of Object.entries(request.headers)) {
-      if (value === undefined) continue;
+      if (value === undefined || name === 'content-length') continue;
       headers.set(name, Array.isArray(value) ? value.join(', ') : value);
     }
+    if (json) headers.set('content-type', 'application/json');
     // The request's own address: a same-origin request (Origin equal to it) is trusted (auth.ts).
     const url = new URL(request.url, ownOrigin(request, config.publicUrl));
-    const response = await auth.handler(new Request(url, { method: request.method, headers, body: raw }));
+    let response: Response;
+    try {
+      response = await auth.handler(new Request(url, { method: request.method, headers, body }));
+    } catch (error) {
+      if (signUpPlace) signUps.release(signUpPlace);
+      throw error;
+    }
     if (email && response.ok) await throttle.succeeded(email);
-    if (isSignUp && response.ok) signUps.record(request.ip, clock.now().getTime());
+    if (signUpPlace && !response.ok) signUps.release(signUpPlace);
 
     const origin = request.headers.origin;
     const isNative = typeof origin === 'string' && nativeOrigins.has(origin);
@@ -141,19 +158,42 @@ const HOUR_MS = 60 * 60 * 1000;
 
 /**
  * Accounts created per client address in the last hour (SIGN_UP_RATE_LIMIT_MAX), per process. Only accounts
- * that were made count: a person whose password was refused a few times is not locked out for an hour.
+ * that were made count: a person whose password was refused a few times is not locked out for an hour. A
+ * sign-up takes its place before the account is made, so a burst of parallel sign-ups is counted too.
  */
 function accountsPerAddress(max: number) {
-  const created = new Map<string, number[]>();
-  const recent = (address: string, now: number) => (created.get(address) ?? []).filter((at) => now - at < HOUR_MS);
+  interface Place {
+    address: string;
+    at: number;
+  }
+  const created = new Map<string, Place[]>();
+  const recent = (address: string, now: number) => (created.get(address) ?? []).filter((place) => now - place.at < HOUR_MS);
   return {
-    allows: (address: string, now: number) => recent(address, now).length < max,
-    record(address: string, now: number) {
-      if (created.size > 10_000) for (const [key, times] of created) if (times.every((at) => now - at >= HOUR_MS)) created.delete(key);
-      created.set(address, [...recent(address, now), now]);
+    /** A place for one more account from this address, or null when the hour's are taken. */
+    reserve(address: string, now: number): Place | null {
+      const places = recent(address, now);
+      if (places.length >= max) return null;
+      if (created.size > 10_000) {
+        for (const [key, list] of created) if (list.every((place) => now - place.at >= HOUR_MS)) created.delete(key);
+      }
+      const place = { address, at: now };
+      created.set(address, [...places, place]);
+      return place;
+    },
+    /** No account was made: the place is free again. */
+    release(place: Place): void {
+      const list = created.get(place.address);
+      if (list)
+        created.set(
+          place.address,
+          list.filter((candidate) => candidate !== place),
+        );
     },
   };
 }
+
+/** The media type of a Content-Type header, lower-cased, without its parameters. */
+const mediaType = (contentType: string | undefined): string => (contentType ?? '').split(';', 1)[0]!.trim().toLowerCase();
 
 /**
  * better-auth's endpoints that the web app and the native shell call; the rest (update-user, change-password,
@@ -189,7 +229,7 @@ function checkInput(pathname: string, url: string, raw: string | undefined, json
     if (typeof json.name !== 'string') return validation('Invalid body/name: expected a string');
     if ([...json.name].length > MAX_DISPLAY_NAME_LENGTH)
       return validation(`Invalid body/name: at most ${MAX_DISPLAY_NAME_LENGTH} characters`);
-    if (hasControlCharacters(json.name)) return validation('Invalid body/name: control characters are not allowed');
+    if (!isPlainName(json.name)) return validation('Invalid body/name: control characters and line breaks are not allowed');
   }
   const field = NEW_PASSWORD_FIELD[pathname];
   const password = field ? json[field] : undefined;
