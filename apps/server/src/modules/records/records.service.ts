@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ERROR_CODES } from '@selah/domain/error-codes';
 import { cleanGoals } from '@selah/domain/goals';
+import { isUuid } from '@selah/domain/ids';
 import { MONTHLY_GENERATION_LIMIT, isPlan, monthKey, DEFAULT_PLAN } from '@selah/domain/plans';
 import type { createAffirmationSchema, GenerationStats, PrayerRecord, RecordsPage, SearchResponse } from '@selah/domain/records';
 import type { z } from 'zod';
@@ -20,7 +21,6 @@ const limitReached = () =>
 const encodeCursor = (createdAt: string, id: string) => Buffer.from(`${createdAt}|${id}`).toString('base64url');
 /** PostgreSQL's text form of a timestamptz (what encodeCursor is given), within years 1000-9999. */
 const CURSOR_TIME = /^([1-9]\d{3})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})(\.\d{1,6})?(Z|[+-]\d{2}(:?\d{2})?)$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function decodeCursor(cursor: string): { createdAt: string; id: string } {
   const [createdAt = '', id = '', ...rest] = Buffer.from(cursor, 'base64url').toString().split('|');
@@ -29,7 +29,7 @@ function decodeCursor(cursor: string): { createdAt: string; id: string } {
   const calendarDate = time ? new Date(Date.UTC(year!, month! - 1, day!)) : undefined;
   const valid =
     rest.length === 0 &&
-    UUID.test(id) &&
+    isUuid(id) &&
     calendarDate !== undefined &&
     calendarDate.getUTCMonth() === month! - 1 &&
     calendarDate.getUTCDate() === day &&

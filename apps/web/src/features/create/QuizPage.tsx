@@ -26,7 +26,7 @@ import { useCreateAffirmation } from './api/create-affirmation';
 import { generationStatsQueryOptions } from './api/get-generation-stats';
 import { meQueryOptions } from './api/get-me';
 import { OptionCard } from './OptionCard';
-import { newRecordId } from './record-id';
+import { newUuid } from '@selah/domain/ids';
 
 type Step = 1 | 2 | 3;
 /** checking: reading this month's usage before creating; creating: POST /api/create-affirmation. */
@@ -109,7 +109,7 @@ export default function QuizPage() {
       userGoals: goals,
     } satisfies CreateAffirmation;
     const key = JSON.stringify(body);
-    if (attemptRef.current?.key !== key) attemptRef.current = { key, recordId: newRecordId() };
+    if (attemptRef.current?.key !== key) attemptRef.current = { key, recordId: newUuid() };
     try {
       await create.mutateAsync({ ...body, recordId: attemptRef.current.recordId });
     } catch (error) {

@@ -1,7 +1,7 @@
-import { CalendarDays, Check, ChevronRight, Clock, Lock, Pause, Play, RotateCcw, Route, Sparkles } from 'lucide-react';
+import { CalendarDays, Check, Clock, Pause, Play, RotateCcw, Route, Sparkles } from 'lucide-react';
 import { useState, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
+import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import {
   dayDurationSeconds,
   journeyCardState,
@@ -27,6 +27,7 @@ import { useJourneyProgress } from './api/get-journey-progress';
 import { useJourneyProgressAction } from './api/update-journey-progress';
 import { LoadFailed } from './LoadFailed';
 import { dayPath } from './paths';
+import { DayChip, DayRow, type DayRowLook } from '../../components/journey/DayRow';
 
 /** Rows shown while the journey loads (spec section 2). */
 const SKELETON_ROWS = 7;
@@ -265,7 +266,7 @@ function Plan({
           <ol className="flex flex-col gap-3">
             {detail.days.map((day) => (
               <li key={day.dayNumber}>
-                <DayRow
+                <PlanDayRow
                   day={day}
                   state={journeyDayState(day.dayNumber, total, completedDays)}
                   to={dayPath(detail.id, day.dayNumber)}
@@ -281,14 +282,9 @@ function Plan({
   );
 }
 
-const rowTone: Record<JourneyDayState, string> = {
-  completed: 'border-line bg-surface hover:border-primary/40',
-  current: 'border-gold/60 bg-gold-soft/40 ring-1 ring-gold/30 hover:border-gold',
-  unlocked: 'border-line bg-surface hover:border-primary/40',
-  locked: 'border-line/70 bg-surface/60 text-muted',
-};
+const dayLook: Record<JourneyDayState, DayRowLook> = { completed: 'completed', current: 'current', unlocked: 'open', locked: 'locked' };
 
-function DayRow({
+function PlanDayRow({
   day,
   state,
   to,
@@ -301,58 +297,25 @@ function DayRow({
 }) {
   const { t } = useTranslation('journeys');
   const { duration } = useDurations();
-  const marker =
+  const chip =
     state === 'completed' ? (
-      <span className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-primary text-white">
-        <Check aria-hidden="true" className="h-5 w-5" />
-      </span>
-    ) : state === 'locked' ? (
-      <span className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-line/60 text-muted">
-        <Lock aria-hidden="true" className="h-4 w-4" />
-      </span>
-    ) : (
-      <span
-        className={`flex h-11 w-11 shrink-0 items-center justify-center rounded-full font-semibold tabular-nums ${state === 'current' ? 'bg-gold text-white' : 'bg-primary/10 text-primary'}`}
-      >
-        {day.dayNumber}
-      </span>
-    );
-  const status =
-    state === 'completed' ? (
-      <span className="shrink-0 rounded-full bg-primary/10 px-2 py-0.5 text-xs font-semibold text-primary">
-        {t('plan.dayState.completed')}
-      </span>
+      <DayChip tone="completed">{t('plan.dayState.completed')}</DayChip>
     ) : state === 'current' ? (
-      <span className="shrink-0 rounded-full bg-gold px-2 py-0.5 text-xs font-semibold text-white">{t('plan.dayState.current')}</span>
-    ) : state === 'locked' ? (
-      <span className="sr-only">{t('plan.dayState.locked')}</span>
+      <DayChip tone="current">{t('plan.dayState.current')}</DayChip>
     ) : null;
-  const body = (
-    <>
-      {marker}
-      <span className="min-w-0 flex-1">
-        <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
-          <span className="text-xs font-semibold tracking-wide text-gold uppercase">{t('plan.dayNumber', { day: day.dayNumber })}</span>
-          {status}
-        </span>
-        <span className={`line-clamp-2 font-semibold ${state === 'locked' ? 'text-muted' : 'text-ink'}`}>{day.title}</span>
-        <span className="block text-sm text-muted">{duration(dayDurationSeconds(day.duration))}</span>
-      </span>
-    </>
-  );
-  const base = `flex min-h-16 w-full items-center gap-4 rounded-2xl border p-3 text-left shadow-sm transition-colors ${rowTone[state]}`;
-  if (state === 'locked') {
-    return (
-      <div aria-disabled="true" data-state="locked" className={`${base} cursor-not-allowed`}>
-        {body}
-      </div>
-    );
-  }
   return (
-    <Link to={to} onClick={onClick} data-state={state} className={base}>
-      {body}
-      <ChevronRight aria-hidden="true" className="h-5 w-5 shrink-0 text-muted" />
-    </Link>
+    <DayRow
+      number={day.dayNumber}
+      dayLabel={t('plan.dayNumber', { day: day.dayNumber })}
+      title={day.title}
+      detail={duration(dayDurationSeconds(day.duration))}
+      look={dayLook[state]}
+      chip={chip}
+      hiddenState={state === 'locked' ? t('plan.dayState.locked') : undefined}
+      to={to}
+      onClick={onClick}
+      dataState={state}
+    />
   );
 }
 

@@ -27,7 +27,8 @@ import { serverClockNow } from '../../lib/server-clock';
 import { notify } from '../../lib/toast';
 import { useCompletePersonalizedDay } from './api/complete-personalized-day';
 import { isMalformedId, isMissingJourney, usePersonalizedJourney } from './api/get-personalized-journey';
-import { countdownText, dayTitle, isUuid, journeyTypeOf, useNow } from './shared';
+import { isUuid } from '@selah/domain/ids';
+import { countdownText, dayTitle, journeyTypeOf, useNow } from './shared';
 
 /**
  * /personalized-journey/:journeyType/day/:journeyId/:dayId: one day, like a journey day (spec section 2):

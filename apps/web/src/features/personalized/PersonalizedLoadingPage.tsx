@@ -25,7 +25,8 @@ import {
 import { routeErrorState } from '../../lib/route-error';
 import { useCreateErrorCode, useCreatePersonalizedJourney, useCreateState } from './api/create-personalized-journey';
 import { isMalformedId, isMissingJourney, usePersonalizedJourney } from './api/get-personalized-journey';
-import { isUuid, journeyTypeOf } from './shared';
+import { isUuid } from '@selah/domain/ids';
+import { journeyTypeOf } from './shared';
 
 /** The fallback poll while generating; live events usually bring the change first. */
 export const LOADING_POLL_MS = 5000;

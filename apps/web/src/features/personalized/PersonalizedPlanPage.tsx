@@ -1,4 +1,4 @@
-import { CalendarDays, Check, ChevronRight, Clock, HeartHandshake, Lock, PartyPopper, Play, Quote, Sparkles } from 'lucide-react';
+import { CalendarDays, Clock, HeartHandshake, PartyPopper, Play, Quote, Sparkles } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useParams } from 'react-router';
@@ -21,7 +21,9 @@ import { useDurations } from '../../lib/durations';
 import { personalizedDayPath, personalizedLoadingPath, type PersonalizedLoadingState } from '../../lib/personalized';
 import { routeErrorState, useRouteError } from '../../lib/route-error';
 import { isMalformedId, isMissingJourney, usePersonalizedJourney } from './api/get-personalized-journey';
-import { countdownText, dayCardState, dayTitle, isUuid, journeyTypeOf, useNow, type DayCardState } from './shared';
+import { isUuid } from '@selah/domain/ids';
+import { countdownText, dayCardState, dayTitle, journeyTypeOf, useNow, type DayCardState } from './shared';
+import { DayChip, DayRow, type DayRowLook } from '../../components/journey/DayRow';
 
 /**
  * /personalized-journey/:journeyType/plan/:journeyId and /personalized-journey/plan/:journeyId: the 7 day
@@ -184,7 +186,7 @@ function PlanView({
                       : null;
               return (
                 <li key={number}>
-                  <DayRow number={number} title={dayTitle(t, number)} detail={detail} state={state} to={dayPath(number)} />
+                  <PlanDayRow number={number} title={dayTitle(t, number)} detail={detail} state={state} to={dayPath(number)} />
                 </li>
               );
             })}
@@ -202,15 +204,10 @@ function namesThePeople({ subtitle, input, language }: PersonalizedJourneyDetail
   return subtitle.includes(words) || subtitle.includes(inSentence(words, language));
 }
 
-const rowTone: Record<DayCardState, string> = {
-  completed: 'border-line bg-surface hover:border-primary/40',
-  open: 'border-gold/60 bg-gold-soft/40 ring-1 ring-gold/30 hover:border-gold',
-  waiting: 'border-line/70 bg-surface/60',
-  locked: 'border-line/70 bg-surface/60',
-};
+const dayLook: Record<DayCardState, DayRowLook> = { completed: 'completed', open: 'current', waiting: 'waiting', locked: 'locked' };
 
 /** One day: its number, fixed title, and what it waits for (or its length once it can be heard). */
-function DayRow({
+function PlanDayRow({
   number,
   title,
   detail,
@@ -224,61 +221,24 @@ function DayRow({
   to: string;
 }) {
   const { t } = useTranslation('personalized');
-  const marker =
-    state === 'completed' ? (
-      <span aria-hidden="true" className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-primary text-white">
-        <Check aria-hidden="true" className="h-5 w-5" />
-      </span>
-    ) : state === 'open' ? (
-      <span
-        aria-hidden="true"
-        className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-gold font-semibold text-white tabular-nums"
-      >
-        {number}
-      </span>
-    ) : (
-      <span aria-hidden="true" className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-line/60 text-muted">
-        {state === 'waiting' ? <Clock aria-hidden="true" className="h-4 w-4" /> : <Lock aria-hidden="true" className="h-4 w-4" />}
-      </span>
-    );
   const chip =
     state === 'completed' ? (
-      <span className="rounded-full bg-primary/10 px-2 py-0.5 text-[11px] font-semibold tracking-normal text-primary normal-case">
-        {t('plan.completed')}
-      </span>
+      <DayChip tone="completed">{t('plan.completed')}</DayChip>
     ) : state === 'open' ? (
-      <span className="rounded-full bg-gold px-2 py-0.5 text-[11px] font-semibold tracking-normal text-white normal-case">
-        {t('plan.openNow')}
-      </span>
+      <DayChip tone="current">{t('plan.openNow')}</DayChip>
     ) : null;
-  const body = (
-    <>
-      {marker}
-      <span className="min-w-0 flex-1">
-        <span className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs font-semibold tracking-wide text-gold uppercase">
-          {t('plan.dayNumber', { day: number })}
-          {chip}
-        </span>
-        <span className={`mt-0.5 block font-semibold break-words ${state === 'waiting' || state === 'locked' ? 'text-muted' : 'text-ink'}`}>
-          {title}
-        </span>
-        {detail ? <span className="block text-sm text-muted">{detail}</span> : null}
-      </span>
-    </>
-  );
-  const base = `flex min-h-16 w-full items-center gap-4 rounded-2xl border p-3 text-left shadow-sm transition-colors ${rowTone[state]}`;
-  if (state === 'waiting' || state === 'locked') {
-    return (
-      <div aria-disabled="true" data-state={state} data-testid={`plan-day-${number}`} className={`${base} cursor-not-allowed`}>
-        {body}
-      </div>
-    );
-  }
   return (
-    <Link to={to} data-state={state} data-testid={`plan-day-${number}`} className={base}>
-      {body}
-      <ChevronRight aria-hidden="true" className="h-5 w-5 shrink-0 text-muted" />
-    </Link>
+    <DayRow
+      number={number}
+      dayLabel={t('plan.dayNumber', { day: number })}
+      title={title}
+      detail={detail}
+      look={dayLook[state]}
+      chip={chip}
+      to={to}
+      dataState={state}
+      testId={`plan-day-${number}`}
+    />
   );
 }
 

@@ -9,7 +9,8 @@ import { ErrorNotice } from '../../components/ErrorNotice';
 import { personalizedLoadingPath, personalizedQuizPath, type PersonalizedLoadingState } from '../../lib/personalized';
 import { useRouteError } from '../../lib/route-error';
 import { useCreatePersonalizedJourney } from './api/create-personalized-journey';
-import { journeyTypeOf, newJourneyId } from './shared';
+import { newUuid } from '@selah/domain/ids';
+import { journeyTypeOf } from './shared';
 
 /** /personalized-journey/:journeyType: Pray for your family; Who do you want to pray for? (spec section 2). */
 export default function PersonalizedQuizPage() {
@@ -32,7 +33,7 @@ function Quiz({ journeyType }: { journeyType: JourneyType }) {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!trimmed) return;
-    const journeyId = newJourneyId();
+    const journeyId = newUuid();
     const language = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : DEFAULT_LANGUAGE;
     // The spec's order: to the loading page first, then the create call, not awaited (the loading page follows it).
     void navigate(personalizedLoadingPath(journeyType), { state: { journeyId, input: trimmed } satisfies PersonalizedLoadingState });

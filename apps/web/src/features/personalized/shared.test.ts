@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { countdown, type PersonalizedDay } from '@selah/domain/personalized-rules';
-import { countdownText, dayCardState, isUuid } from './shared';
+import { countdownText, dayCardState } from './shared';
 
 const START = Date.UTC(2026, 10, 22, 8, 0);
 const HOUR = 60 * 60 * 1000;
@@ -51,13 +51,5 @@ describe('countdownText', () => {
     expect(countdownText(t, countdown(at(48).toISOString(), at(0.5)))).toBe('plan.availableTomorrow');
     expect(countdownText(t, countdown(at(96).toISOString(), at(0.5)))).toBe('plan.availableInDays {"count":3}');
     expect(countdownText(t, countdown(opensAt, at(24)))).toBeNull();
-  });
-});
-
-describe('isUuid', () => {
-  it('accepts only 8-4-4-4-12 hex ids', () => {
-    expect(isUuid('0b6c2d1e-8f3a-4c5b-9d7e-1a2b3c4d5e6f')).toBe(true);
-    expect(isUuid('not-a-uuid')).toBe(false);
-    expect(isUuid(undefined)).toBe(false);
   });
 });

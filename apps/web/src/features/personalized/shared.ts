@@ -10,23 +10,6 @@ import {
 } from '@selah/domain/personalized-rules';
 import { serverClockNow } from '../../lib/server-clock';
 
-/** The ids the server accepts (z.uuid()): 8-4-4-4-12 hex digits. */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function isUuid(value: unknown): value is string {
-  return typeof value === 'string' && UUID.test(value);
-}
-
-/** A v4 UUID for a new journey; crypto.randomUUID needs a secure context, getRandomValues does not. */
-export function newJourneyId(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-  const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
-
 /** The journey type of a route parameter, or null for an unknown one. */
 export function journeyTypeOf(value: string | undefined): JourneyType | null {
   return isJourneyType(value) ? value : null;

@@ -1,12 +1,11 @@
-import { ChevronDown, Heart, Pause, Play, Repeat, RotateCcw, RotateCw } from 'lucide-react';
-import { useEffect, useId, useState, type CSSProperties, type ReactNode } from 'react';
+import { ChevronDown, Heart, Repeat } from 'lucide-react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { formatClock } from '@selah/domain/duration';
 import { isPlayerTrack, type PlayerTrack } from '@selah/domain/player';
 import { splitIntoLines } from '@selah/domain/text';
-import { Spinner } from '../../components/Spinner';
-import { isSameTrack, SKIP_SECONDS, useAudio } from '../../lib/audio';
+import { AudioTime, PlayPauseButton, SeekBar, SkipButton } from '../../components/AudioControls';
+import { isSameTrack, useAudio } from '../../lib/audio';
 import { useTrackText } from '../../lib/content-texts';
 
 /** Prayer texts longer than this start collapsed behind See more (spec section 9). */
@@ -77,45 +76,17 @@ function Player({ track }: { track: PlayerTrack }) {
           </h1>
 
           <div className="mt-8 w-full">
-            <SeekBar
-              label={t('seek')}
-              valueText={t('position', { elapsed: formatClock(currentTime), total: formatClock(duration) })}
-              currentTime={currentTime}
-              duration={duration}
-              disabled={!loaded}
-              onSeek={audio.seek}
-            />
-            <p data-testid="player-audio-time" className="mt-2 flex justify-between text-sm text-muted tabular-nums">
-              <span>{formatClock(currentTime)}</span>
-              <span className="sr-only"> / </span>
-              <span>{formatClock(duration)}</span>
-            </p>
+            <SeekBar currentTime={currentTime} duration={duration} disabled={!loaded} onSeek={audio.seek} />
+            <AudioTime testId="player-audio-time" currentTime={currentTime} duration={duration} className="mt-2" />
           </div>
 
           <div className="mt-6 flex w-full items-center justify-between">
             <IconButton label={t('repeat')} pressed={audio.repeat} onClick={() => audio.setRepeat(!audio.repeat)}>
               <Repeat aria-hidden="true" className="h-5 w-5" />
             </IconButton>
-            <IconButton label={t('skipBack', { count: SKIP_SECONDS })} disabled={!loaded} onClick={() => audio.skip(-SKIP_SECONDS)} large>
-              <SkipIcon icon={<RotateCcw aria-hidden="true" className="h-8 w-8" />} />
-            </IconButton>
-            <button
-              type="button"
-              aria-label={isPlaying ? t('pause') : t('play')}
-              onClick={onPlayPause}
-              className="flex h-20 w-20 items-center justify-center rounded-full bg-primary text-white shadow-lg transition-transform hover:bg-primary-strong active:scale-95"
-            >
-              {isLoading ? (
-                <Spinner className="h-8 w-8" />
-              ) : isPlaying ? (
-                <Pause aria-hidden="true" className="h-9 w-9" fill="currentColor" />
-              ) : (
-                <Play aria-hidden="true" className="ml-1 h-9 w-9" fill="currentColor" />
-              )}
-            </button>
-            <IconButton label={t('skipForward', { count: SKIP_SECONDS })} disabled={!loaded} onClick={() => audio.skip(SKIP_SECONDS)} large>
-              <SkipIcon icon={<RotateCw aria-hidden="true" className="h-8 w-8" />} />
-            </IconButton>
+            <SkipButton direction="back" disabled={!loaded} onSkip={audio.skip} />
+            <PlayPauseButton isPlaying={isPlaying} isLoading={isLoading} onClick={onPlayPause} />
+            <SkipButton direction="forward" disabled={!loaded} onSkip={audio.skip} />
             <IconButton
               label={t('favorite')}
               pressed={favorite}
@@ -137,7 +108,6 @@ function IconButton({
   label,
   pressed,
   pressedTone = 'bg-primary/10 text-primary',
-  large = false,
   disabled = false,
   onClick,
   children,
@@ -145,7 +115,6 @@ function IconButton({
   label: string;
   pressed?: boolean;
   pressedTone?: string;
-  large?: boolean;
   disabled?: boolean;
   onClick: () => void;
   children: ReactNode;
@@ -158,64 +127,10 @@ function IconButton({
       aria-pressed={pressed}
       disabled={disabled}
       onClick={onClick}
-      className={`flex items-center justify-center rounded-full transition-colors disabled:opacity-40 ${large ? 'h-14 w-14' : 'h-11 w-11'} ${tone}`}
+      className={`flex items-center justify-center rounded-full transition-colors disabled:opacity-40 h-11 w-11 ${tone}`}
     >
       {children}
     </button>
-  );
-}
-
-function SkipIcon({ icon }: { icon: ReactNode }) {
-  return (
-    <span className="relative flex items-center justify-center">
-      {icon}
-      <span aria-hidden="true" className="absolute pt-0.5 text-[10px] font-bold">
-        {SKIP_SECONDS}
-      </span>
-    </span>
-  );
-}
-
-const rangeThumb =
-  '[&::-webkit-slider-thumb]:-mt-[5px] [&::-webkit-slider-thumb]:h-4 [&::-webkit-slider-thumb]:w-4 [&::-webkit-slider-thumb]:appearance-none [&::-webkit-slider-thumb]:rounded-full [&::-webkit-slider-thumb]:bg-primary [&::-webkit-slider-thumb]:shadow ' +
-  '[&::-moz-range-thumb]:h-4 [&::-moz-range-thumb]:w-4 [&::-moz-range-thumb]:rounded-full [&::-moz-range-thumb]:border-0 [&::-moz-range-thumb]:bg-primary';
-const rangeTrack =
-  '[&::-webkit-slider-runnable-track]:h-1.5 [&::-webkit-slider-runnable-track]:rounded-full [&::-webkit-slider-runnable-track]:bg-[linear-gradient(to_right,var(--color-primary)_var(--fill),var(--color-line)_var(--fill))] ' +
-  '[&::-moz-range-track]:h-1.5 [&::-moz-range-track]:rounded-full [&::-moz-range-track]:bg-line [&::-moz-range-progress]:h-1.5 [&::-moz-range-progress]:rounded-full [&::-moz-range-progress]:bg-primary';
-
-/** The seekable progress bar: a native range input, so keyboards and screen readers can use it. */
-function SeekBar({
-  label,
-  valueText,
-  currentTime,
-  duration,
-  disabled,
-  onSeek,
-}: {
-  label: string;
-  valueText: string;
-  currentTime: number;
-  duration: number;
-  disabled: boolean;
-  onSeek: (seconds: number) => void;
-}) {
-  const max = Math.max(1, Math.ceil(duration));
-  const value = Math.min(Math.floor(currentTime), max);
-  const fill = duration > 0 ? Math.min(100, (currentTime / duration) * 100) : 0;
-  return (
-    <input
-      type="range"
-      min={0}
-      max={max}
-      step={1}
-      value={value}
-      aria-label={label}
-      aria-valuetext={valueText}
-      disabled={disabled || duration <= 0}
-      onChange={(event) => onSeek(Number(event.target.value))}
-      style={{ '--fill': `${fill}%` } as CSSProperties}
-      className={`h-6 w-full cursor-pointer appearance-none bg-transparent disabled:cursor-default ${rangeTrack} ${rangeThumb}`}
-    />
   );
 }
 
