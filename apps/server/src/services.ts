@@ -59,6 +59,7 @@ export async function createServices(options: ServiceOptions) {
   const signer = createMediaSigner(config.authSecret, clock);
 
   const records = recordQueries(db);
+  const prayers = recordsService({ queries: records, jobs, live, signer, now: () => clock.now() });
   const profiles = profileService({ profiles: profileQueries(db), records, media, logger });
   const auth = createAuth({ config, db, mailer, logger, lifecycle: profiles });
   return {
@@ -75,9 +76,9 @@ export async function createServices(options: ServiceOptions) {
     throttle: signInThrottleStore(db),
     profiles,
     content: contentQueries(db),
-    feed: feedService(contentQueries(db), signer),
+    feed: feedService(contentQueries(db), (userId, limit) => prayers.recent(userId, limit)),
     records,
-    prayers: recordsService({ queries: records, jobs, live, signer, now: () => clock.now() }),
+    prayers,
     personalizedQueries: personalizedQueries(db),
     personalized: personalizedService({ queries: personalizedQueries(db), jobs, live, clock, signer }),
     journeys: journeysService({ queries: journeyQueries(db), clock }),

@@ -2,11 +2,11 @@ import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { Feed, UserPrayer } from '@selah/domain/feed';
 import type { PrayerRecord, SearchResponse } from '@selah/domain/records';
+import { toUserPrayer } from '@selah/domain/record-views';
 import {
   applyRecordChange,
   parseRecordEvent,
   RECORDS_QUERY_KEY,
-  toUserPrayer,
   upsertRecordInFeed,
   upsertRecordInPages,
   type RecordsData,

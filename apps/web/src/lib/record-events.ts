@@ -1,7 +1,8 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
-import type { Feed, UserPrayer } from '@selah/domain/feed';
+import type { Feed } from '@selah/domain/feed';
 import { USER_RECORDS_LIMIT } from '@selah/domain/feed-limits';
 import type { PrayerRecord, RecordsPage, RecordStatus } from '@selah/domain/records';
+import { toUserPrayer } from '@selah/domain/record-views';
 
 // What a changed record (an event of GET /api/events, or an API answer) does to the cached queries.
 // Type imports only: the domain's record and feed modules define zod schemas, which stay out of the
@@ -64,24 +65,6 @@ export function upsertRecordInPages(data: RecordsData | undefined, record: Praye
   const page = data.pages[pageIndex]!;
   const items = insertAt(page.items, insertionIndex(page.items, record.createdAt), record);
   return { ...data, pages: replaceAt(data.pages, pageIndex, { ...page, items }) };
-}
-
-/** The dashboard's view of a record; null for a failed one (the feed keeps completed, pending and processing). */
-export function toUserPrayer(record: PrayerRecord): UserPrayer | null {
-  if (record.status === 'failed') return null;
-  return {
-    id: record.id,
-    status: record.status,
-    stage: record.status === 'processing' ? record.stage : null,
-    title: record.title,
-    text: record.text,
-    audioUrl: record.audioUrl,
-    duration: record.duration,
-    preference: record.preference,
-    experience: record.experience,
-    slug: record.slug,
-    createdAt: record.createdAt,
-  };
 }
 
 /**

@@ -12,7 +12,6 @@ import {
   journeyDayTranslations,
   prayerJourneys,
   prayerJourneyTranslations,
-  records,
   type CycleTranslation,
 } from '../../platform/db/schema';
 
@@ -288,14 +287,6 @@ export function contentQueries(db: Database) {
     },
 
     /** The user's feed of records: completed, pending and processing, newest first. */
-    async userRecords(userId: string, limit: number) {
-      return db
-        .select()
-        .from(records)
-        .where(and(eq(records.userId, userId), inArray(records.status, ['completed', 'pending', 'processing'])))
-        .orderBy(desc(records.createdAt))
-        .limit(limit);
-    },
   };
 }
 

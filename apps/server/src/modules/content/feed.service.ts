@@ -8,7 +8,8 @@ import {
   type UserPrayer,
 } from '@selah/domain/feed';
 import { DAILY_PRAYER_LANGUAGES, DEFAULT_LANGUAGE, type Language } from '@selah/domain/languages';
-import type { MediaSigner } from '../../platform/media-signing';
+import { toUserPrayer } from '@selah/domain/record-views';
+import type { PrayerRecord } from '@selah/domain/records';
 import type { ContentQueries } from './content.queries';
 import { isoDate } from './daily.service';
 
@@ -37,11 +38,14 @@ function groupBy<T>(rows: T[], key: (row: T) => string): Map<string, T[]> {
   return groups;
 }
 
-/** Public content needs no signing: its addresses are immutable and shared. */
-const unsigned: Pick<MediaSigner, 'sign'> = { sign: (url) => url };
-
-/** `signer` gives a person's own prayers their signed audio addresses (app.ts hands in the real one). */
-export function feedService(queries: ContentQueries, signer: Pick<MediaSigner, 'sign'> = unsigned) {
+/**
+ * The dashboard's data. `userRecords` gives the signed-in person's latest prayers (the records module's service,
+ * handed in by the composition root); the feed shows each as its card.
+ */
+export function feedService(
+  queries: ContentQueries,
+  userRecords: (userId: string, limit: number) => Promise<PrayerRecord[]> = async () => [],
+) {
   /** Per language: the content, and until when it may be served as it is (a minute, or the end of its day). */
   const cache = new Map<Language, { freshUntil: number; today: string; content: PublicContent }>();
   /** Builds under way, so that many requests at the moment the cache goes stale start only one. */
@@ -151,20 +155,8 @@ export function feedService(queries: ContentQueries, signer: Pick<MediaSigner, '
     },
 
     async userPrayers(userId: string): Promise<UserPrayer[]> {
-      const rows = await queries.userRecords(userId, USER_RECORDS_LIMIT);
-      return rows.map((row) => ({
-        id: row.id,
-        status: row.status as UserPrayer['status'],
-        stage: row.status === 'processing' ? row.stage : null,
-        title: row.title,
-        text: row.recordText,
-        audioUrl: signer.sign(row.audioUrl),
-        duration: row.duration,
-        preference: row.preference,
-        experience: row.experience,
-        slug: row.slug,
-        createdAt: row.createdAt.toISOString(),
-      }));
+      const records = await userRecords(userId, USER_RECORDS_LIMIT);
+      return records.map(toUserPrayer).filter((prayer): prayer is UserPrayer => prayer !== null);
     },
   };
 }

@@ -112,6 +112,16 @@ export function recordQueries(db: Database) {
       }
     },
 
+    /** The user's latest records the dashboard shows (completed, pending, processing), newest first. */
+    async recent(userId: string, limit: number): Promise<RecordRow[]> {
+      return db
+        .select()
+        .from(records)
+        .where(and(eq(records.userId, userId), inArray(records.status, ['completed', 'pending', 'processing'])))
+        .orderBy(desc(records.createdAt))
+        .limit(limit);
+    },
+
     /** The user's records newest first, `limit` of them after the cursor (created_at and id of the last one). */
     async page(userId: string, limit: number, after?: { createdAt: string; id: string }) {
       const cursorAt = sql<string>`${records.createdAt}::text`;

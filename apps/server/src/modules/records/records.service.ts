@@ -105,6 +105,11 @@ export function recordsService(deps: { queries: RecordQueries; jobs: JobSender; 
       return recordView(row, signer);
     },
 
+    /** The user's latest prayers the dashboard shows (completed, pending, processing), newest first. */
+    async recent(userId: string, limit: number): Promise<PrayerRecord[]> {
+      return (await queries.recent(userId, limit)).map((row) => recordView(row, signer));
+    },
+
     async page(userId: string, limit: number, cursor?: string): Promise<RecordsPage> {
       const { rows, hasMore } = await queries.page(userId, limit, cursor ? decodeCursor(cursor) : undefined);
       const last = rows.at(-1);
