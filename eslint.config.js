@@ -1,5 +1,7 @@
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -18,6 +20,31 @@ const featureBoundaries = features.map((feature) => ({
             group: [`../${other}/*`, `../../${other}/*`, `../../../${other}/*`, `**/features/${other}/*`],
             message: 'Features do not import each other; share through lib/ or compose in app/.',
           })),
+      },
+    ],
+  },
+}));
+
+// Server modules reach each other only through a public entry: the other module's `<module>.service.ts`, or
+// one of its shared entry files below. Never its queries, jobs or other internals (services.ts composes them).
+const serverModules = readdirSync(new URL('./apps/server/src/modules', import.meta.url));
+const sharedModuleEntries = { auth: ['auth', 'session', 'sign-in-throttle'], live: ['live-bus'] };
+const importPaths = (module, file) => [`../${module}/${file}`, `../../${module}/${file}`, `**/modules/${module}/${file}`];
+const serverModuleBoundaries = serverModules.map((module) => ({
+  files: [`apps/server/src/modules/${module}/**/*.ts`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: serverModules
+          .filter((other) => other !== module)
+          .map((other) => {
+            const entries = [`${other}.service`, ...(sharedModuleEntries[other] ?? [])];
+            return {
+              group: [...importPaths(other, '*'), ...entries.flatMap((entry) => importPaths(other, entry).map((path) => `!${path}`))],
+              message: `Modules reach ${other}/ only through ${entries.map((entry) => `${entry}.ts`).join(', ')}; pass anything else in from services.ts.`,
+            };
+          }),
       },
     ],
   },
@@ -54,6 +81,28 @@ export default tseslint.config(
     files: ['**/*.{js,mjs}'],
     ...tseslint.configs.disableTypeChecked,
   },
+  // No import cycles anywhere: only this rule of import-x, resolving `@selah/domain/*` and the apps' imports as
+  // TypeScript does. `import type` lines do not count (they vanish at run time); packages are not followed.
+  {
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: [
+            'tsconfig.json',
+            'packages/domain/tsconfig.json',
+            'apps/server/tsconfig.json',
+            'apps/web/tsconfig.json',
+            'e2e/tsconfig.json',
+          ],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
@@ -61,4 +110,5 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   ...featureBoundaries,
+  ...serverModuleBoundaries,
 );

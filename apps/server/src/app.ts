@@ -4,8 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import swagger from '@fastify/swagger';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { AccessLog } from './platform/access-log';
 import { answerNodeRefusals, clientErrorHandler, frameworkErrors, registerErrorHandling } from './platform/errors';
 import { registerInputGuards } from './platform/input-guards';
@@ -29,6 +28,8 @@ import type { Clock } from './platform/clock';
 import { journeysRoutes } from './modules/journeys/journeys.routes';
 import { testClockRoutes } from './modules/health/test-clock.routes';
 import { personalizedRoutes } from './modules/personalized/personalized.routes';
+import { toPersonalizedJourneySummary } from '@selah/domain/personalized-rules';
+import { registerOpenApi } from './platform/openapi';
 import { createServices, type ServiceOptions, type Services } from './services';
 
 export type AppDependencies = ServiceOptions;
@@ -64,10 +65,7 @@ export async function buildHttpApp(services: Services): Promise<FastifyInstance>
   registerSecurityHeaders(app, { secure: config.publicUrl.startsWith('https://') });
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(rateLimit, { global: false });
-  await app.register(swagger, {
-    openapi: { info: { title: 'Selah API', version: '1.0.0' } },
-    transform: jsonSchemaTransform,
-  });
+  await registerOpenApi(app);
 
   // ---- platform ----
   registerErrorHandling(app);
@@ -111,10 +109,11 @@ export async function buildHttpApp(services: Services): Promise<FastifyInstance>
       switch (change.kind) {
         case 'record':
           return { type: 'record' as const, record: await prayers.get(change.userId, change.id) };
-        case 'personalized-journey': {
-          const { days: _days, serverTime: _serverTime, ...journey } = await personalized.detail(change.userId, change.id);
-          return { type: 'personalized-journey' as const, journey };
-        }
+        case 'personalized-journey':
+          return {
+            type: 'personalized-journey' as const,
+            journey: toPersonalizedJourneySummary(await personalized.detail(change.userId, change.id)),
+          };
       }
     },
   });
@@ -129,7 +128,6 @@ export async function buildHttpApp(services: Services): Promise<FastifyInstance>
     cache: !config.isDevelopment,
     acceptMissingKeys: config.isDevelopment,
   });
-  app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
   // ---- media and web ----
   await app.register(privateMediaRoutes, { media, signer, clock });

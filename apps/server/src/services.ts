@@ -60,7 +60,7 @@ export async function createServices(options: ServiceOptions) {
 
   const records = recordQueries(db);
   const prayers = recordsService({ queries: records, jobs, live, signer, now: () => clock.now() });
-  const profiles = profileService({ profiles: profileQueries(db), records, media, logger });
+  const profiles = profileService({ profiles: profileQueries(db), records: prayers, media, logger });
   const auth = createAuth({ config, db, mailer, logger, lifecycle: profiles });
   return {
     config,

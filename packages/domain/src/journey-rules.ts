@@ -1,10 +1,10 @@
 /**
- * The rules of fixed journeys without the API shapes (journeys.ts, which re-exports these): what the web app
- * needs on the dashboard without loading zod.
+ * The rules of fixed journeys without the API shapes (journey-schemas.ts; journeys.ts re-exports both): what
+ * the web app needs on the dashboard without loading zod.
  */
 import type { Language } from './languages';
 import { truncateWords } from './text';
-import type { JourneyProgress, Progress, ProgressStats } from './journeys';
+import type { JourneyProgress, Progress, ProgressStats } from './journey-schemas';
 
 export type {
   BibleVerse,
@@ -15,7 +15,7 @@ export type {
   Progress,
   ProgressAction,
   ProgressStats,
-} from './journeys';
+} from './journey-schemas';
 
 /** Fixed journey: the completion modal opens at 92% of the day's audio (spec section 9). */
 export const FIXED_COMPLETION_THRESHOLD = 0.92;

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
+import { API_DOCS_PATH } from './openapi';
 
 /** The page's own policy: what index.html, the scripts and the media may load. */
 const documentPolicy = (secure: boolean): HelmetOptions => ({
@@ -53,7 +54,8 @@ export function registerSecurityHeaders(app: FastifyInstance, { secure }: { secu
   const untrustworthyDocuments: Middleware = helmet({ ...documentPolicy(secure), crossOriginOpenerPolicy: false });
   const api = apiHeaders(secure);
   app.addHook('onRequest', (request, reply, done) => {
-    if (request.url.startsWith('/api/')) {
+    // The API's readable page (/api/docs, Swagger UI) is a page: it gets the page policy.
+    if (request.url.startsWith('/api/') && !request.url.startsWith(API_DOCS_PATH)) {
       reply.headers(api);
       done();
     } else {

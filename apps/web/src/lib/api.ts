@@ -1,3 +1,5 @@
+import type { Api, ApiKey } from '@selah/domain/contract/api';
+import { fillPath, splitKey, type BodyInput, type ParamsInput, type QueryInput, type ResponseOf } from '@selah/domain/contract/endpoint';
 import type { ApiErrorBody } from '@selah/domain/errors';
 
 /** An API failure carrying the server's { error: { code, message } }. */
@@ -11,14 +13,49 @@ export class ApiError extends Error {
   }
 }
 
-/** Same-origin JSON calls with the session cookie; throws ApiError on a non-2xx answer. */
-export async function apiFetch<T>(path: string, init: { method?: string; body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
-  const response = await fetch(path, {
-    method: init.method ?? 'GET',
+type Params<E> = E extends { params: unknown } ? { params: { [P in keyof ParamsInput<E>]: string | number } } : { params?: never };
+type Query<E> = E extends { query: unknown } ? { query?: { [P in keyof QueryInput<E>]?: string | number } } : { query?: never };
+type Body<E> = E extends { body: unknown } ? { body: BodyInput<E> } : { body?: never };
+
+/** What a call of endpoint K sends: its path parameters, query and body, as the contract declares them. */
+export type ApiInput<K extends ApiKey> = Params<Api[K]> & Query<Api[K]> & Body<Api[K]> & { signal?: AbortSignal };
+/** What a call of endpoint K answers when it succeeds. */
+export type ApiAnswer<K extends ApiKey> = ResponseOf<Api[K]>;
+
+/**
+ * Calls one endpoint of the contract (packages/domain/src/contract), by its key: `api('GET /api/records/:id',
+ * { params: { id } })`. The key, the parameters, the body and the answer are all checked against the contract
+ * at compile time, and only its types are imported, so no schema reaches the app shell. Same-origin JSON with
+ * the session cookie; throws ApiError on a non-2xx answer.
+ */
+export function api<K extends ApiKey>(
+  key: K,
+  ...[input]: object extends ApiInput<K> ? [ApiInput<K>?] : [ApiInput<K>]
+): Promise<ApiAnswer<K>> {
+  const { method, path } = splitKey(key);
+  const given = input as unknown as
+    | {
+        params?: Record<string, string | number>;
+        query?: Record<string, string | number | undefined>;
+        body?: unknown;
+        signal?: AbortSignal;
+      }
+    | undefined;
+  const { params, query, body, signal } = given ?? {};
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query ?? {})) if (value !== undefined) search.set(name, String(value));
+  const queryString = search.toString();
+  const url = queryString ? `${fillPath(path, params)}?${queryString}` : fillPath(path, params);
+  return send<ApiAnswer<K>>(url, method, body, signal);
+}
+
+async function send<T>(url: string, method: string, body: unknown, signal: AbortSignal | undefined): Promise<T> {
+  const response = await fetch(url, {
+    method,
     credentials: 'same-origin',
-    headers: init.body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-    signal: init.signal,
+    headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal,
   });
   const text = await response.text();
   const data: unknown = text ? JSON.parse(text) : null;
@@ -26,6 +63,7 @@ export async function apiFetch<T>(path: string, init: { method?: string; body?: 
     if (isApiErrorBody(data)) throw new ApiError(response.status, data.error.code, data.error.message);
     throw new ApiError(response.status, `HTTP_${response.status}`, response.statusText);
   }
+  // The server serialized this answer through the same contract's response schema.
   return data as T;
 }
 

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import type { ContentTexts } from '@selah/domain/feed';
 import type { PlayerTrack } from '@selah/domain/player';
-import { apiFetch } from './api';
+import { contentTextKeys } from '@selah/domain/contract/query-keys';
+import { api } from './api';
 
 /**
  * The words of every card of the dashboard feed, by id. The feed itself carries only the cards (a fifth of
@@ -11,8 +11,8 @@ import { apiFetch } from './api';
  */
 export const contentTextsQueryOptions = (language: string) =>
   queryOptions({
-    queryKey: ['content-texts', language],
-    queryFn: () => apiFetch<ContentTexts>(`/api/content/texts?lng=${encodeURIComponent(language)}`),
+    queryKey: contentTextKeys.of(language),
+    queryFn: () => api('GET /api/content/texts', { query: { lng: language } }),
     staleTime: 5 * 60 * 1000,
     gcTime: 60 * 60 * 1000,
   });

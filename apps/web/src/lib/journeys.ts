@@ -1,6 +1,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { JourneySummary, Progress, ProgressAction } from '@selah/domain/journey-rules';
-import { apiFetch } from './api';
+import { journeyKeys, journeyProgressKeys } from '@selah/domain/contract/query-keys';
+import { api } from './api';
 
 /**
  * Fixed journeys shared by the dashboard (its Spiritual Journeys cards) and the journeys feature (plan and
@@ -8,33 +9,23 @@ import { apiFetch } from './api';
  * lands in the caches. Features do not import each other, so what both need lives here.
  */
 
-export const journeysQueryKey = (language: string) => ['journeys', language] as const;
-export const journeyQueryKey = (journeyId: string, language: string) => ['journey', journeyId, language] as const;
-/** Every progress of the user; also the prefix of each journey's own entry. */
-export const JOURNEY_PROGRESS_KEY = ['journey-progress'] as const;
-export const journeyProgressQueryKey = (journeyId: string) => ['journey-progress', journeyId] as const;
-
-const lng = (language: string) => `lng=${encodeURIComponent(language)}`;
-
 /** GET /api/journeys: the active journeys in order, in `language` (fallback en). */
 export const getJourneys = async (language: string): Promise<JourneySummary[]> =>
-  (await apiFetch<{ journeys: JourneySummary[] }>(`/api/journeys?${lng(language)}`)).journeys;
+  (await api('GET /api/journeys', { query: { lng: language } })).journeys;
 
 export const journeysQueryOptions = (language: string) =>
-  queryOptions({ queryKey: journeysQueryKey(language), queryFn: () => getJourneys(language) });
+  queryOptions({ queryKey: journeyKeys.list(language), queryFn: () => getJourneys(language) });
 
 /** GET /api/journey-progress: the signed-in user's progress in every journey. */
-export const getAllJourneyProgress = async (): Promise<Progress[]> =>
-  (await apiFetch<{ progress: Progress[] }>('/api/journey-progress')).progress;
+export const getAllJourneyProgress = async (): Promise<Progress[]> => (await api('GET /api/journey-progress')).progress;
 
 /** Signed in only: callers pass `enabled: user !== null`. */
 export const allJourneyProgressQueryOptions = () =>
-  queryOptions({ queryKey: JOURNEY_PROGRESS_KEY, queryFn: getAllJourneyProgress, staleTime: 30 * 1000 });
+  queryOptions({ queryKey: journeyProgressKeys.all, queryFn: getAllJourneyProgress, staleTime: 30 * 1000 });
 
 /** POST /api/journey-progress/:journeyId: one transition; answers the progress after it. */
 export const postJourneyProgress = async (journeyId: string, action: ProgressAction): Promise<Progress> =>
-  (await apiFetch<{ progress: Progress }>(`/api/journey-progress/${encodeURIComponent(journeyId)}`, { method: 'POST', body: action }))
-    .progress;
+  (await api('POST /api/journey-progress/:journeyId', { params: { journeyId }, body: action })).progress;
 
 /** True when `next` is not older than `current` (answers can arrive out of order: playback vs complete). */
 function isNewer(next: Progress, current: Progress | null | undefined): boolean {
@@ -47,11 +38,11 @@ function isNewer(next: Progress, current: Progress | null | undefined): boolean 
  * cached progress (a slow playback answer after a completion) is ignored.
  */
 export function applyJourneyProgress(queryClient: QueryClient, progress: Progress): void {
-  const key = journeyProgressQueryKey(progress.journeyId);
+  const key = journeyProgressKeys.of(progress.journeyId);
   const current = queryClient.getQueryData<Progress | null>(key);
   if (!isNewer(progress, current)) return;
   queryClient.setQueryData<Progress | null>(key, progress);
-  queryClient.setQueryData<Progress[]>(JOURNEY_PROGRESS_KEY, (list) => {
+  queryClient.setQueryData<Progress[]>(journeyProgressKeys.all, (list) => {
     if (!list) return list;
     const index = list.findIndex((entry) => entry.journeyId === progress.journeyId);
     if (index === -1) return [...list, progress];
@@ -65,7 +56,7 @@ export function applyJourneyProgress(queryClient: QueryClient, progress: Progres
  * (the first playback of day 1 starts the journey) the whole answer is taken.
  */
 export function applyJourneyPlayback(queryClient: QueryClient, progress: Progress): void {
-  const key = journeyProgressQueryKey(progress.journeyId);
+  const key = journeyProgressKeys.of(progress.journeyId);
   const current = queryClient.getQueryData<Progress | null>(key);
   if (!current) {
     applyJourneyProgress(queryClient, progress);
@@ -75,7 +66,7 @@ export function applyJourneyPlayback(queryClient: QueryClient, progress: Progres
   const { lastPlayedDay, lastPlayedAt, audioProgress } = progress;
   const merge = (entry: Progress): Progress => ({ ...entry, lastPlayedDay, lastPlayedAt, audioProgress });
   queryClient.setQueryData<Progress | null>(key, merge(current));
-  queryClient.setQueryData<Progress[]>(JOURNEY_PROGRESS_KEY, (list) =>
+  queryClient.setQueryData<Progress[]>(journeyProgressKeys.all, (list) =>
     list?.map((entry) => (entry.journeyId === progress.journeyId ? merge(entry) : entry)),
   );
 }

@@ -1,16 +1,10 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
+import { recordKeys } from '@selah/domain/contract/query-keys';
 import type { Feed, UserPrayer } from '@selah/domain/feed';
 import type { PrayerRecord, SearchResponse } from '@selah/domain/records';
 import { toUserPrayer } from '@selah/domain/record-views';
-import {
-  applyRecordChange,
-  parseRecordEvent,
-  RECORDS_QUERY_KEY,
-  upsertRecordInFeed,
-  upsertRecordInPages,
-  type RecordsData,
-} from './record-events';
+import { applyRecordChange, parseRecordEvent, upsertRecordInFeed, upsertRecordInPages, type RecordsData } from './record-events';
 
 /** Records are created a minute apart: minute 10 is newer than minute 9. */
 const at = (minute: number, second = 0) => new Date(Date.UTC(2026, 10, 22, 8, minute, second)).toISOString();
@@ -135,7 +129,7 @@ describe('upsertRecordInFeed', () => {
 describe('applyRecordChange', () => {
   function seeded() {
     const client = new QueryClient();
-    client.setQueryData<RecordsData>(RECORDS_QUERY_KEY, pages({ items: [record('a', 8, { status: 'processing' })], nextCursor: null }));
+    client.setQueryData<RecordsData>(recordKeys.all, pages({ items: [record('a', 8, { status: 'processing' })], nextCursor: null }));
     client.setQueryData<Feed>(['feed', 'en', 'user-1'], feed([prayer('a', 8, { status: 'processing' })]));
     client.setQueryData<Feed>(['feed', 'es', 'user-1'], feed([prayer('a', 8, { status: 'processing' })]));
     client.setQueryData<SearchResponse>(['search', 'peace', 'en'], { query: 'peace', results: [] });
@@ -147,12 +141,12 @@ describe('applyRecordChange', () => {
   it('updates the library and every feed, and leaves search and stats while a record is in progress', () => {
     const client = seeded();
     applyRecordChange(client, record('a', 8, { status: 'processing', stage: 'voicing', updatedAt: at(9) }));
-    expect(client.getQueryData<RecordsData>(RECORDS_QUERY_KEY)?.pages[0]?.items[0]?.stage).toBe('voicing');
+    expect(client.getQueryData<RecordsData>(recordKeys.all)?.pages[0]?.items[0]?.stage).toBe('voicing');
     expect(client.getQueryData<Feed>(['feed', 'en', 'user-1'])?.userPrayers?.[0]?.stage).toBe('voicing');
     expect(client.getQueryData<Feed>(['feed', 'es', 'user-1'])?.userPrayers?.[0]?.stage).toBe('voicing');
     expect(invalidated(client, ['search', 'peace', 'en'])).toBe(false);
     expect(invalidated(client, ['generation-stats'])).toBe(false);
-    expect(invalidated(client, RECORDS_QUERY_KEY)).toBe(false);
+    expect(invalidated(client, recordKeys.all)).toBe(false);
   });
 
   it('invalidates search and generation stats once a record completes', () => {
@@ -161,7 +155,7 @@ describe('applyRecordChange', () => {
     expect(client.getQueryData<Feed>(['feed', 'en', 'user-1'])?.userPrayers?.[0]?.status).toBe('completed');
     expect(invalidated(client, ['search', 'peace', 'en'])).toBe(true);
     expect(invalidated(client, ['generation-stats'])).toBe(true);
-    expect(invalidated(client, RECORDS_QUERY_KEY)).toBe(false);
+    expect(invalidated(client, recordKeys.all)).toBe(false);
   });
 });
 

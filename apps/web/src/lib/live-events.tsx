@@ -1,9 +1,10 @@
+import { feedKeys, personalizedJourneyKeys, recordKeys } from '@selah/domain/contract/query-keys';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { useAuth } from './auth';
-import { applyPersonalizedJourneyChange, PERSONALIZED_JOURNEYS_KEY } from './personalized';
+import { applyPersonalizedJourneyChange } from './personalized';
 import { parsePersonalizedJourneyEvent, PERSONALIZED_JOURNEY_EVENT } from './personalized-events';
-import { applyRecordChange, FEED_QUERY_KEY, parseRecordEvent, RECORDS_QUERY_KEY } from './record-events';
+import { applyRecordChange, parseRecordEvent } from './record-events';
 
 /** Server-Sent Events of the signed-in user (contract in @selah/domain/records). */
 export const LIVE_EVENTS_URL = '/api/events';
@@ -40,10 +41,10 @@ export function LiveEventsProvider({ children }: { children: ReactNode }) {
         retryDelay = LIVE_RETRY_MIN_MS;
         if (!missedEvents) return;
         missedEvents = false;
-        void queryClient.invalidateQueries({ queryKey: RECORDS_QUERY_KEY });
-        void queryClient.invalidateQueries({ queryKey: FEED_QUERY_KEY });
-        void queryClient.invalidateQueries({ queryKey: PERSONALIZED_JOURNEYS_KEY });
-        void queryClient.invalidateQueries({ queryKey: ['personalized-journey'] });
+        void queryClient.invalidateQueries({ queryKey: recordKeys.all });
+        void queryClient.invalidateQueries({ queryKey: feedKeys.all });
+        void queryClient.invalidateQueries({ queryKey: personalizedJourneyKeys.all });
+        void queryClient.invalidateQueries({ queryKey: personalizedJourneyKeys.details });
       });
       events.addEventListener('record', (event: MessageEvent<string>) => {
         const record = parseRecordEvent(event.data);

@@ -1,13 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
+import { personalizedJourneyKeys } from '@selah/domain/contract/query-keys';
 import type { PersonalizedDay, PersonalizedJourney, PersonalizedJourneyDetail } from '@selah/domain/personalized-rules';
-import {
-  applyPersonalizedJourneyChange,
-  applyPersonalizedJourneyDetail,
-  PERSONALIZED_JOURNEYS_KEY,
-  personalizedJourneyKey,
-  upsertPersonalizedJourney,
-} from './personalized';
+import { applyPersonalizedJourneyChange, applyPersonalizedJourneyDetail, upsertPersonalizedJourney } from './personalized';
 import { parsePersonalizedJourneyEvent } from './personalized-events';
 
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 22, 8, minute)).toISOString();
@@ -89,45 +84,45 @@ describe('applyPersonalizedJourneyChange', () => {
   it('updates the list and the cached detail, keeps its days and refetches them', () => {
     const client = new QueryClient();
     const days = [day('a', 1)];
-    client.setQueryData(PERSONALIZED_JOURNEYS_KEY, [journey('a', 8)]);
-    client.setQueryData(personalizedJourneyKey('a'), detail(journey('a', 8), days));
+    client.setQueryData(personalizedJourneyKeys.all, [journey('a', 8)]);
+    client.setQueryData(personalizedJourneyKeys.detail('a'), detail(journey('a', 8), days));
 
     const active = journey('a', 8, { status: 'active', title: 'For Rosa', updatedAt: at(11) });
     expect(applyPersonalizedJourneyChange(client, active)).toBe(true);
 
-    expect(client.getQueryData<PersonalizedJourney[]>(PERSONALIZED_JOURNEYS_KEY)?.[0]?.status).toBe('active');
-    const cached = client.getQueryData<PersonalizedJourneyDetail>(personalizedJourneyKey('a'));
+    expect(client.getQueryData<PersonalizedJourney[]>(personalizedJourneyKeys.all)?.[0]?.status).toBe('active');
+    const cached = client.getQueryData<PersonalizedJourneyDetail>(personalizedJourneyKeys.detail('a'));
     expect(cached).toMatchObject({ status: 'active', title: 'For Rosa' });
     expect(cached?.days).toBe(days);
-    expect(client.getQueryState(personalizedJourneyKey('a'))?.isInvalidated).toBe(true);
+    expect(client.getQueryState(personalizedJourneyKeys.detail('a'))?.isInvalidated).toBe(true);
   });
 
   it('leaves a newer cached detail alone', () => {
     const client = new QueryClient();
     const current = detail(journey('a', 8, { status: 'active', updatedAt: at(12) }));
-    client.setQueryData(personalizedJourneyKey('a'), current);
+    client.setQueryData(personalizedJourneyKeys.detail('a'), current);
     expect(applyPersonalizedJourneyChange(client, journey('a', 8, { status: 'generating', updatedAt: at(9) }))).toBe(false);
-    expect(client.getQueryData(personalizedJourneyKey('a'))).toBe(current);
-    expect(client.getQueryState(personalizedJourneyKey('a'))?.isInvalidated).toBe(false);
+    expect(client.getQueryData(personalizedJourneyKeys.detail('a'))).toBe(current);
+    expect(client.getQueryState(personalizedJourneyKeys.detail('a'))?.isInvalidated).toBe(false);
   });
 
   it('touches only the journey it names', () => {
     const client = new QueryClient();
-    client.setQueryData(personalizedJourneyKey('b'), detail(journey('b', 8)));
+    client.setQueryData(personalizedJourneyKeys.detail('b'), detail(journey('b', 8)));
     applyPersonalizedJourneyChange(client, journey('a', 9, { status: 'failed', error: 'boom' }));
-    expect(client.getQueryState(personalizedJourneyKey('b'))?.isInvalidated).toBe(false);
-    expect(client.getQueryData(personalizedJourneyKey('a'))).toBeUndefined();
+    expect(client.getQueryState(personalizedJourneyKeys.detail('b'))?.isInvalidated).toBe(false);
+    expect(client.getQueryData(personalizedJourneyKeys.detail('a'))).toBeUndefined();
   });
 });
 
 describe('applyPersonalizedJourneyDetail', () => {
   it('stores an answer with its days and moves the list along', () => {
     const client = new QueryClient();
-    client.setQueryData(PERSONALIZED_JOURNEYS_KEY, [journey('a', 8)]);
+    client.setQueryData(personalizedJourneyKeys.all, [journey('a', 8)]);
     const answer = detail(journey('a', 8, { status: 'active', currentDay: 2, updatedAt: at(20) }), [day('a', 1, { status: 'completed' })]);
     applyPersonalizedJourneyDetail(client, answer);
-    expect(client.getQueryData(personalizedJourneyKey('a'))).toBe(answer);
-    const listed = client.getQueryData<PersonalizedJourney[]>(PERSONALIZED_JOURNEYS_KEY)?.[0];
+    expect(client.getQueryData(personalizedJourneyKeys.detail('a'))).toBe(answer);
+    const listed = client.getQueryData<PersonalizedJourney[]>(personalizedJourneyKeys.all)?.[0];
     expect(listed).toMatchObject({ id: 'a', currentDay: 2 });
     expect(listed).not.toHaveProperty('days');
     expect(listed).not.toHaveProperty('serverTime');

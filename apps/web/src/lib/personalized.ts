@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { PersonalizedJourney, PersonalizedJourneyDetail } from '@selah/domain/personalized-rules';
-import { apiFetch } from './api';
+import { toPersonalizedJourneySummary, type PersonalizedJourney, type PersonalizedJourneyDetail } from '@selah/domain/personalized-rules';
+import { personalizedJourneyKeys } from '@selah/domain/contract/query-keys';
+import { api } from './api';
 import { withServerTime } from './server-clock';
 
 /**
@@ -10,28 +11,19 @@ import { withServerTime } from './server-clock';
  * this file with the app shell, and the domain module brings zod.
  */
 
-/** GET /api/personalized-journeys: the user's journeys, newest first. */
-export const PERSONALIZED_JOURNEYS_KEY = ['personalized-journeys'] as const;
-/** GET /api/personalized-journeys/:id: one journey with its days, keyed ['personalized-journey', id]. */
-export const PERSONALIZED_JOURNEY_PREFIX = ['personalized-journey'] as const;
-export const personalizedJourneyKey = (journeyId: string) => [...PERSONALIZED_JOURNEY_PREFIX, journeyId] as const;
-
-const journeyPath = (journeyId: string) => `/api/personalized-journeys/${encodeURIComponent(journeyId)}`;
-
-export const getPersonalizedJourneys = async (): Promise<PersonalizedJourney[]> =>
-  (await apiFetch<{ journeys: PersonalizedJourney[] }>('/api/personalized-journeys')).journeys;
+export const getPersonalizedJourneys = async (): Promise<PersonalizedJourney[]> => (await api('GET /api/personalized-journeys')).journeys;
 
 /** Signed in only: callers pass `enabled: user !== null`. */
 export const personalizedJourneysQueryOptions = () =>
-  queryOptions({ queryKey: PERSONALIZED_JOURNEYS_KEY, queryFn: getPersonalizedJourneys, staleTime: 30 * 1000 });
+  queryOptions({ queryKey: personalizedJourneyKeys.all, queryFn: getPersonalizedJourneys, staleTime: 30 * 1000 });
 
 /** Answers with the days carry serverTime: the countdowns run on the server's clock (server-clock.ts). */
 export const getPersonalizedJourney = (journeyId: string): Promise<PersonalizedJourneyDetail> =>
-  apiFetch<PersonalizedJourneyDetail>(journeyPath(journeyId)).then(withServerTime);
+  api('GET /api/personalized-journeys/:id', { params: { id: journeyId } }).then(withServerTime);
 
 /** POST /api/personalized-journeys/:id/retry: a failed journey goes back to generating (error cleared). */
 export const retryPersonalizedJourney = (journeyId: string): Promise<PersonalizedJourneyDetail> =>
-  apiFetch<PersonalizedJourneyDetail>(`${journeyPath(journeyId)}/retry`, { method: 'POST' }).then(withServerTime);
+  api('POST /api/personalized-journeys/:id/retry', { params: { id: journeyId } }).then(withServerTime);
 
 const time = (iso: string): number => {
   const value = Date.parse(iso);
@@ -41,12 +33,6 @@ const time = (iso: string): number => {
 /** True when `incoming` is not older than `current` (events and answers may arrive out of order). */
 const isNotOlder = (incoming: { updatedAt: string }, current: { updatedAt: string }): boolean =>
   time(incoming.updatedAt) >= time(current.updatedAt);
-
-/** The journey part of a detail (a list entry carries no days, nor the answer's serverTime). */
-export function summaryOf(detail: PersonalizedJourneyDetail): PersonalizedJourney {
-  const { days: _days, serverTime: _serverTime, ...journey } = detail;
-  return journey;
-}
 
 /**
  * The list with `journey` put in place: replaced where it is (unless the cached copy is newer), otherwise
@@ -73,8 +59,8 @@ export function upsertPersonalizedJourney(
  * Returns false when the change is older than what the caches hold.
  */
 export function applyPersonalizedJourneyChange(queryClient: QueryClient, journey: PersonalizedJourney): boolean {
-  queryClient.setQueryData<PersonalizedJourney[]>(PERSONALIZED_JOURNEYS_KEY, (list) => upsertPersonalizedJourney(list, journey));
-  const key = personalizedJourneyKey(journey.id);
+  queryClient.setQueryData<PersonalizedJourney[]>(personalizedJourneyKeys.all, (list) => upsertPersonalizedJourney(list, journey));
+  const key = personalizedJourneyKeys.detail(journey.id);
   const cached = queryClient.getQueryData<PersonalizedJourneyDetail>(key);
   if (cached && !isNotOlder(journey, cached)) return false;
   if (cached) queryClient.setQueryData<PersonalizedJourneyDetail>(key, { ...cached, ...journey, days: cached.days });
@@ -84,10 +70,12 @@ export function applyPersonalizedJourneyChange(queryClient: QueryClient, journey
 
 /** An API answer with the days: the detail is replaced (unless a newer copy is cached) and the list follows. */
 export function applyPersonalizedJourneyDetail(queryClient: QueryClient, detail: PersonalizedJourneyDetail): void {
-  const key = personalizedJourneyKey(detail.id);
+  const key = personalizedJourneyKeys.detail(detail.id);
   const cached = queryClient.getQueryData<PersonalizedJourneyDetail>(key);
   if (!cached || isNotOlder(detail, cached)) queryClient.setQueryData<PersonalizedJourneyDetail>(key, detail);
-  queryClient.setQueryData<PersonalizedJourney[]>(PERSONALIZED_JOURNEYS_KEY, (list) => upsertPersonalizedJourney(list, summaryOf(detail)));
+  queryClient.setQueryData<PersonalizedJourney[]>(personalizedJourneyKeys.all, (list) =>
+    upsertPersonalizedJourney(list, toPersonalizedJourneySummary(detail)),
+  );
 }
 
 /** Retry (Try Again / Try again): the answer lands in the caches, so the loading page sees generating. */

@@ -1,4 +1,5 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
+import { feedKeys, generationStatsKeys, recordKeys, searchKeys } from '@selah/domain/contract/query-keys';
 import type { Feed } from '@selah/domain/feed';
 import { USER_RECORDS_LIMIT } from '@selah/domain/feed-limits';
 import type { PrayerRecord, RecordsPage, RecordStatus } from '@selah/domain/records';
@@ -9,16 +10,8 @@ import { toUserPrayer } from '@selah/domain/record-views';
 // initial bundle (this file is loaded with the app shell through live-events.tsx).
 
 /** The library's infinite query (GET /api/records), pages keyed by their cursor. */
-export const RECORDS_QUERY_KEY = ['records'] as const;
 export type RecordsCursor = string | null;
 export type RecordsData = InfiniteData<RecordsPage, RecordsCursor>;
-
-/** Dashboard feeds are keyed ['feed', language, userId]. */
-export const FEED_QUERY_KEY = ['feed'] as const;
-/** Search results are keyed ['search', query, language]. */
-export const SEARCH_QUERY_KEY = ['search'] as const;
-/** The quota and counts of GET /api/user/generation-stats. */
-export const GENERATION_STATS_QUERY_KEY = ['generation-stats'] as const;
 
 const time = (iso: string): number => {
   const value = Date.parse(iso);
@@ -87,11 +80,11 @@ export function upsertRecordInFeed(feed: Feed | undefined, record: PrayerRecord)
  * dashboard feed, and (once it completes) the search results and generation stats, which are invalidated.
  */
 export function applyRecordChange(queryClient: QueryClient, record: PrayerRecord): void {
-  queryClient.setQueryData<RecordsData>(RECORDS_QUERY_KEY, (data) => upsertRecordInPages(data, record));
-  queryClient.setQueriesData<Feed>({ queryKey: FEED_QUERY_KEY }, (feed) => upsertRecordInFeed(feed, record));
+  queryClient.setQueryData<RecordsData>(recordKeys.all, (data) => upsertRecordInPages(data, record));
+  queryClient.setQueriesData<Feed>({ queryKey: feedKeys.all }, (feed) => upsertRecordInFeed(feed, record));
   if (record.status === 'completed') {
-    void queryClient.invalidateQueries({ queryKey: GENERATION_STATS_QUERY_KEY });
-    void queryClient.invalidateQueries({ queryKey: SEARCH_QUERY_KEY });
+    void queryClient.invalidateQueries({ queryKey: generationStatsKeys.all });
+    void queryClient.invalidateQueries({ queryKey: searchKeys.all });
   }
 }
 

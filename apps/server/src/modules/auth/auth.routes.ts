@@ -2,7 +2,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_CODES } from '@selah/domain/error-codes';
 import { passwordProblem } from '@selah/domain/passwords';
 import { MAX_DISPLAY_NAME_LENGTH } from '@selah/domain/profile';
+import { authEndpoints } from '@selah/domain/contract/auth';
 import type { AppConfig } from '../../platform/config';
+import { route } from '../../platform/contract-routes';
 import type { Clock } from '../../platform/clock';
 import { isPlainName } from '@selah/domain/text';
 import { hasNul, urlHasNul } from '../../platform/input-guards';
@@ -150,8 +152,14 @@ export async function authRoutes(
   };
 
   // Session reads are frequent and cheap; everything that writes is rate limited per client address.
-  app.get('/api/auth/*', forward);
-  app.post('/api/auth/*', { config: { rateLimit: { max: config.authRateLimitMax, timeWindow: '1 minute' } } }, forward);
+  // One count per client address across every path that writes (a route's own limit would count per path).
+  const writes = { onRequest: app.rateLimit({ max: config.authRateLimitMax, timeWindow: '1 minute' }) };
+  for (const key of Object.keys(authEndpoints) as (keyof typeof authEndpoints)[]) {
+    route(app, key, forward, { documentOnly: true, ...(key.startsWith('POST ') ? writes : {}) });
+  }
+  // Every other path (and spelling) under /api/auth: answered 404 by forward.
+  app.get('/api/auth/*', { schema: { hide: true } }, forward);
+  app.post('/api/auth/*', { schema: { hide: true }, ...writes }, forward);
 }
 
 const HOUR_MS = 60 * 60 * 1000;

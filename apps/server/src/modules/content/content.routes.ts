@@ -1,9 +1,7 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { apiErrorSchema } from '@selah/domain/errors';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ContentItem } from '@selah/domain/feed';
 import { toLanguage } from '@selah/domain/languages';
+import { route } from '../../platform/contract-routes';
 import { encodeBody, ownEncoding, sendCached, sendEncoded, sendFresh, type EncodedBody } from '../../platform/json-responses';
 import type { SessionUser } from '../auth/session';
 import type { FeedService, PublicContent } from './feed.service';
@@ -15,9 +13,8 @@ interface Serialized {
   texts: EncodedBody;
 }
 
-const languageQuery = z.object({ lng: z.string().max(20).optional() }).strict();
-
-export const contentRoutes: FastifyPluginAsyncZod<{ feed: FeedService }> = async (app, { feed }) => {
+/** The public content is sent as JSON serialised (and compressed) once per rebuild, so these routes send strings. */
+export async function contentRoutes(app: FastifyInstance, { feed }: { feed: FeedService }): Promise<void> {
   /** Per language: the public content, its feed as JSON, and the signed-out feed and the texts compressed. */
   const serialized = new Map<string, Serialized>();
   // The public content is rebuilt at most once a minute per language: serialise and compress it once then.
@@ -58,17 +55,9 @@ export const contentRoutes: FastifyPluginAsyncZod<{ feed: FeedService }> = async
   const sendTexts = async (request: FastifyRequest, reply: FastifyReply, content: Promise<Serialized>) =>
     sendEncoded(request, reply, (await content).texts);
 
-  app.get(
-    '/api/feed',
-    {
-      ...ownEncoding,
-      schema: {
-        tags: ['content'],
-        summary: 'Everything the dashboard shows: daily prayers, popular prayers, categories with their cards, and the user prayers',
-        querystring: languageQuery,
-        response: { 400: apiErrorSchema },
-      },
-    },
+  route(
+    app,
+    'GET /api/feed',
     (request, reply) => {
       const content = publicContent(request.query.lng);
       const user = request.sessionUser;
@@ -77,53 +66,32 @@ export const contentRoutes: FastifyPluginAsyncZod<{ feed: FeedService }> = async
       sendEncoded(request, reply, content.signedOut);
       return undefined;
     },
+    ownEncoding,
   );
 
-  app.get(
-    '/api/content/texts',
-    {
-      ...ownEncoding,
-      schema: {
-        tags: ['content'],
-        summary: 'The words of every card of the feed (default content and daily prayers), by id',
-        querystring: languageQuery,
-        response: { 400: apiErrorSchema },
-      },
-    },
+  route(
+    app,
+    'GET /api/content/texts',
     (request, reply) => {
       const content = publicContent(request.query.lng);
       if (content instanceof Promise) return sendTexts(request, reply, content);
       sendEncoded(request, reply, content.texts);
       return undefined;
     },
+    ownEncoding,
   );
 
-  app.get(
-    '/api/categories',
-    { schema: { tags: ['content'], querystring: languageQuery, response: { 400: apiErrorSchema } } },
-    async (request, reply) => {
-      const { feed: value } = (await publicContent(request.query.lng)).content;
-      return sendCached(request, reply, JSON.stringify(value.categories.map(({ id, order, name }) => ({ id, order, name }))));
-    },
-  );
+  route(app, 'GET /api/categories', async (request, reply) => {
+    const { feed: value } = (await publicContent(request.query.lng)).content;
+    return sendCached(request, reply, JSON.stringify(value.categories.map(({ id, order, name }) => ({ id, order, name }))));
+  });
 
-  app.get(
-    '/api/content',
-    {
-      schema: {
-        tags: ['content'],
-        summary: 'Default content of one preference ("prayers" or a category id), with the words',
-        querystring: z.object({ preference: z.string().regex(/^[a-z0-9-]{1,40}$/), lng: z.string().max(20).optional() }).strict(),
-        response: { 400: apiErrorSchema },
-      },
-    },
-    async (request, reply) => {
-      const { feed: value, texts } = (await publicContent(request.query.lng)).content;
-      const { preference } = request.query;
-      const cards =
-        preference === 'prayers' ? value.popularPrayers : (value.categories.find((category) => category.id === preference)?.items ?? []);
-      const items: ContentItem[] = cards.map((card) => ({ ...card, text: texts.texts[card.id] ?? '' }));
-      return sendCached(request, reply, JSON.stringify(items));
-    },
-  );
-};
+  route(app, 'GET /api/content', async (request, reply) => {
+    const { feed: value, texts } = (await publicContent(request.query.lng)).content;
+    const { preference } = request.query;
+    const cards =
+      preference === 'prayers' ? value.popularPrayers : (value.categories.find((category) => category.id === preference)?.items ?? []);
+    const items: ContentItem[] = cards.map((card) => ({ ...card, text: texts.texts[card.id] ?? '' }));
+    return sendCached(request, reply, JSON.stringify(items));
+  });
+}

@@ -1,7 +1,7 @@
 import send from '@fastify/send';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../platform/clock';
+import { route } from '../../platform/contract-routes';
 import { HttpError } from '../../platform/errors';
 import { PRIVATE_MEDIA_PREFIX, type MediaStore } from '../../platform/media';
 import type { MediaSigner } from '../../platform/media-signing';
@@ -13,20 +13,13 @@ const forbidden = () => new HttpError(403, 'FORBIDDEN', 'This address is not val
  * from disk with byte ranges, or redirected to a presigned address of the bucket. Caches keep it private and
  * no longer than the signature lasts.
  */
-export const privateMediaRoutes: FastifyPluginAsyncZod<{ media: MediaStore; signer: MediaSigner; clock: Clock }> = async (
-  app,
-  { media, signer, clock },
-) => {
-  app.get(
-    `${PRIVATE_MEDIA_PREFIX}:owner/:file`,
-    {
-      schema: {
-        hide: true,
-        params: z.object({ owner: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/), file: z.string().regex(/^[a-f0-9]{64}\.[a-z0-9]{1,8}$/) }),
-        querystring: z.object({ exp: z.coerce.number().int().positive().optional(), sig: z.string().max(100).optional() }),
-      },
-      config: { compress: false },
-    },
+export async function privateMediaRoutes(
+  app: FastifyInstance,
+  { media, signer, clock }: { media: MediaStore; signer: MediaSigner; clock: Clock },
+): Promise<void> {
+  route(
+    app,
+    'GET /media/private/:owner/:file',
     async (request, reply) => {
       const { owner, file } = request.params;
       const { exp, sig } = request.query;
@@ -45,5 +38,6 @@ export const privateMediaRoutes: FastifyPluginAsyncZod<{ media: MediaStore; sign
       }
       return reply.status(result.statusCode).headers(result.headers).send(result.stream);
     },
+    { compress: false },
   );
-};
+}

@@ -4,13 +4,13 @@ import { isLanguage } from '@selah/domain/languages';
 import { dayAvailableAt } from '@selah/domain/personalized';
 import type { GenerationError } from '@selah/domain/records';
 import { mapWithConcurrency } from '../../generation/map-with-concurrency';
+import { isTransient } from '../../generation/transient';
 import type { VoicePipeline } from '../../generation/voice-text';
 import type { JourneyWriter } from '../../generation/writer/writer';
 import type { Clock } from '../../platform/clock';
 import type { JobOptions } from '../../platform/jobs';
 import type { MediaStore } from '../../platform/media';
 import type { Queue } from '../../platform/queue';
-import { isTransient } from '../records/generate-prayer.job';
 import type { LiveBus } from '../live/live-bus';
 import type { GeneratedDay, PersonalizedQueries } from './personalized.queries';
 

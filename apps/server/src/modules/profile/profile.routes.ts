@@ -1,8 +1,6 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { apiErrorSchema } from '@selah/domain/errors';
-import { deleteMeSchema, meSchema, updateMeSchema } from '@selah/domain/profile';
+import type { FastifyInstance } from 'fastify';
 import { ERROR_CODES } from '@selah/domain/error-codes';
+import { route } from '../../platform/contract-routes';
 import { HttpError } from '../../platform/errors';
 import type { Clock } from '../../platform/clock';
 import type { Auth } from '../auth/auth';
@@ -10,26 +8,17 @@ import type { SignInThrottle } from '../auth/sign-in-throttle';
 import { requireUser, toHeaders } from '../auth/session';
 import type { ProfileService } from './profile.service';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 429: apiErrorSchema };
+export async function profileRoutes(
+  app: FastifyInstance,
+  { service, auth, throttle, clock }: { service: ProfileService; auth: Auth; throttle: SignInThrottle; clock: Clock },
+): Promise<void> {
+  route(app, 'GET /api/me', async (request) => service.getMe(requireUser(request)));
 
-export const profileRoutes: FastifyPluginAsyncZod<{ service: ProfileService; auth: Auth; throttle: SignInThrottle; clock: Clock }> = async (
-  app,
-  { service, auth, throttle, clock },
-) => {
-  app.get('/api/me', { schema: { tags: ['profile'], response: { 200: meSchema, ...errors } } }, async (request) => {
-    return service.getMe(requireUser(request));
-  });
+  route(app, 'PATCH /api/me', async (request) => service.updateMe(requireUser(request), request.body));
 
-  app.patch('/api/me', { schema: { tags: ['profile'], body: updateMeSchema, response: { 200: meSchema, ...errors } } }, async (request) =>
-    service.updateMe(requireUser(request), request.body),
-  );
-
-  app.delete(
-    '/api/me',
-    {
-      schema: { tags: ['profile'], body: deleteMeSchema, response: { 200: z.object({ deleted: z.literal(true) }), ...errors } },
-      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
-    },
+  route(
+    app,
+    'DELETE /api/me',
     async (request, reply) => {
       const user = requireUser(request);
       // A typed password is a guess like a sign-in's: it counts against the same account's wait.
@@ -44,5 +33,6 @@ export const profileRoutes: FastifyPluginAsyncZod<{ service: ProfileService; aut
       for (const cookie of headers.getSetCookie()) reply.header('set-cookie', cookie);
       return { deleted: true as const };
     },
+    { config: { rateLimit: { max: 10, timeWindow: '1 minute' } } },
   );
-};
+}

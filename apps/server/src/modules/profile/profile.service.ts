@@ -9,7 +9,7 @@ import { HttpError } from '../../platform/errors';
 import type { MediaStore } from '../../platform/media';
 import type { Auth } from '../auth/auth';
 import type { SessionUser } from '../auth/session';
-import type { RecordQueries } from '../records/records.queries';
+import type { RecordsService } from '../records/records.service';
 import type { ProfileQueries, ProfileRow } from './profile.queries';
 
 /** Spec section 9: pending record claims. */
@@ -44,7 +44,10 @@ function toMe(row: ProfileRow, hasPassword: boolean): Me {
   };
 }
 
-export function profileService(deps: { profiles: ProfileQueries; records: RecordQueries; media: MediaStore; logger: FastifyBaseLogger }) {
+/** What the profile needs of the records module: the pending records of an email, and the user's media. */
+export type ProfileRecords = Pick<RecordsService, 'claimPending' | 'deletePendingFor' | 'mediaUrlsOfUser'>;
+
+export function profileService(deps: { profiles: ProfileQueries; records: ProfileRecords; media: MediaStore; logger: FastifyBaseLogger }) {
   const { profiles, records, media, logger } = deps;
 
   /** Claims never block sign-in: a failure is logged and the user goes on. */

@@ -3,8 +3,8 @@ import type PgBoss from 'pg-boss';
 import { isLanguage } from '@selah/domain/languages';
 import type { GenerationError } from '@selah/domain/records';
 import { DEFAULT_TOPIC, EXPERIENCES, TOPICS, type Experience, type Topic } from '@selah/domain/records';
+import { isTransient } from '../../generation/transient';
 import type { VoicePipeline } from '../../generation/voice-text';
-import { VoiceProviderError } from '../../generation/voice/voice-provider';
 import type { PrayerWriter } from '../../generation/writer/writer';
 import type { JobOptions } from '../../platform/jobs';
 import type { MediaStore } from '../../platform/media';
@@ -33,12 +33,6 @@ export interface GenerationDeps {
 
 interface JobData {
   recordId: string;
-}
-
-/** Errors worth another try: a provider that was unreachable, busy or broken for a moment. */
-export function isTransient(error: unknown): boolean {
-  if (error instanceof VoiceProviderError) return error.retryable;
-  return (error as { retryable?: unknown } | null)?.retryable === true;
 }
 
 export const slugify = (title: string, id: string): string =>

@@ -130,6 +130,23 @@ export function recordsService(deps: { queries: RecordQueries; jobs: JobSender; 
       const results = await queries.search(userId, term, language);
       return { query: term, results: results.map((result) => ({ ...result, audioUrl: signer.sign(result.audioUrl) })) };
     },
+
+    // ---- the account's life (the profile module calls these on sign-up, sign-in and deletion) ----
+
+    /** Gives records created for this email before the account existed to the user (at most `limit`); how many. */
+    claimPending(userId: string, email: string, limit: number): Promise<number> {
+      return queries.claimPending(userId, email, limit);
+    },
+
+    /** Drops the records still waiting for this email address (never claimed). */
+    deletePendingFor(email: string): Promise<void> {
+      return queries.deletePendingFor(email);
+    },
+
+    /** Every media URL the user's data points at (their prayers and personalized journey days). */
+    mediaUrlsOfUser(userId: string): Promise<string[]> {
+      return queries.mediaUrlsOfUser(userId);
+    },
   };
 }
 

@@ -3,7 +3,8 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../components/Button';
-import { apiFetch } from '../../lib/api';
+import { meKeys } from '@selah/domain/contract/query-keys';
+import { api } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { authClient } from '../../lib/auth-client';
 import { takeSocialSignIn } from '../../lib/social-sign-in';
@@ -51,7 +52,7 @@ export default function RegisterPage() {
     }
     await refresh();
     // The profile row was created with the account; reading it once warms the cache for the next screens.
-    await queryClient.prefetchQuery({ queryKey: ['me'], queryFn: () => apiFetch('/api/me') });
+    await queryClient.prefetchQuery({ queryKey: meKeys.all, queryFn: () => api('GET /api/me') });
     setSetup({ complete: true });
   };
 

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateAffirmation, PrayerRecord } from '@selah/domain/records';
-import { apiFetch } from '../../../lib/api';
-import { generationStatsQueryKey } from './get-generation-stats';
+import { feedKeys, generationStatsKeys, recordKeys } from '@selah/domain/contract/query-keys';
+import { api } from '../../../lib/api';
 
 export const createAffirmation = (body: CreateAffirmation): Promise<{ record: PrayerRecord }> =>
-  apiFetch<{ record: PrayerRecord }>('/api/create-affirmation', { method: 'POST', body });
+  api('POST /api/create-affirmation', { body });
 
 /**
  * POST /api/create-affirmation: the record starts pending and the worker takes it from there. The library,
@@ -16,9 +16,9 @@ export function useCreateAffirmation() {
     mutationFn: createAffirmation,
     // Not awaited: marking them stale is immediate, and the next screen refetches what it shows.
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ['records'] });
-      void queryClient.invalidateQueries({ queryKey: ['feed'] });
-      void queryClient.invalidateQueries({ queryKey: generationStatsQueryKey });
+      void queryClient.invalidateQueries({ queryKey: recordKeys.all });
+      void queryClient.invalidateQueries({ queryKey: feedKeys.all });
+      void queryClient.invalidateQueries({ queryKey: generationStatsKeys.all });
     },
   });
 }

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Me } from '@selah/domain/profile';
-import { apiFetch } from '../../../lib/api';
+import { meKeys } from '@selah/domain/contract/query-keys';
+import { api } from '../../../lib/api';
 import { retryUnlessClientError } from './retry';
 
 /**
@@ -8,4 +8,4 @@ import { retryUnlessClientError } from './retry';
  * feature's query, so both share one cache entry (features do not import each other).
  */
 export const meQueryOptions = () =>
-  queryOptions({ queryKey: ['me'] as const, queryFn: () => apiFetch<Me>('/api/me'), retry: retryUnlessClientError });
+  queryOptions({ queryKey: meKeys.all, queryFn: () => api('GET /api/me'), retry: retryUnlessClientError });

@@ -1,15 +1,16 @@
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { DailyPrayer, Feed } from '@selah/domain/feed';
 import { DAILY_PRAYERS_STALE_MS, DEFAULT_DATA_STALE_MS } from '@selah/domain/feed-limits';
-import { apiFetch } from '../../../lib/api';
+import { feedKeys } from '@selah/domain/contract/query-keys';
+import { api } from '../../../lib/api';
 import { useAuth } from '../../../lib/auth';
 
-export const getFeed = (language: string): Promise<Feed> => apiFetch<Feed>(`/api/feed?lng=${encodeURIComponent(language)}`);
+export const getFeed = (language: string): Promise<Feed> => api('GET /api/feed', { query: { lng: language } });
 
 /** Default data goes stale after 5 minutes; it stays cached for an hour. */
 export const feedQueryOptions = (language: string, userId: string | null) =>
   queryOptions({
-    queryKey: ['feed', language, userId],
+    queryKey: feedKeys.of(language, userId),
     queryFn: () => getFeed(language),
     staleTime: DEFAULT_DATA_STALE_MS,
     gcTime: DAILY_PRAYERS_STALE_MS,
@@ -28,7 +29,7 @@ export function useFeed(language: string) {
  */
 export const dailyPrayersQueryOptions = (queryClient: QueryClient, language: string, userId: string | null) =>
   queryOptions({
-    queryKey: ['daily-prayers', language],
+    queryKey: feedKeys.dailyPrayers(language),
     queryFn: async (): Promise<DailyPrayer[]> => (await queryClient.fetchQuery(feedQueryOptions(language, userId))).dailyPrayers,
     staleTime: DAILY_PRAYERS_STALE_MS,
     gcTime: DAILY_PRAYERS_STALE_MS,

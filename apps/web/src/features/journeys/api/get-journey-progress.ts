@@ -1,16 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Progress } from '@selah/domain/journey-rules';
-import { apiFetch } from '../../../lib/api';
+import { journeyProgressKeys } from '@selah/domain/contract/query-keys';
+import { api } from '../../../lib/api';
 import { useAuth } from '../../../lib/auth';
-import { journeyProgressQueryKey } from '../../../lib/journeys';
 
 /** GET /api/journey-progress/:journeyId: the user's progress in one journey, or null before it started. */
 export const getJourneyProgress = async (journeyId: string): Promise<Progress | null> =>
-  (await apiFetch<{ progress: Progress | null }>(`/api/journey-progress/${encodeURIComponent(journeyId)}`)).progress;
+  (await api('GET /api/journey-progress/:journeyId', { params: { journeyId } })).progress;
 
 export const journeyProgressQueryOptions = (journeyId: string) =>
   queryOptions({
-    queryKey: journeyProgressQueryKey(journeyId),
+    queryKey: journeyProgressKeys.of(journeyId),
     queryFn: () => getJourneyProgress(journeyId),
     staleTime: 30 * 1000,
   });

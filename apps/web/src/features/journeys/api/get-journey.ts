@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { JourneyDetail } from '@selah/domain/journey-rules';
-import { apiFetch, ApiError } from '../../../lib/api';
-import { journeyQueryKey } from '../../../lib/journeys';
+import { journeyKeys } from '@selah/domain/contract/query-keys';
+import { api, ApiError } from '../../../lib/api';
 
 /** GET /api/journeys/:journeyId: the journey with its days, in `language` (fallback en). */
 export const getJourney = (journeyId: string, language: string): Promise<JourneyDetail> =>
-  apiFetch<JourneyDetail>(`/api/journeys/${encodeURIComponent(journeyId)}?lng=${encodeURIComponent(language)}`);
+  api('GET /api/journeys/:journeyId', { params: { journeyId }, query: { lng: language } });
 
 /** A missing or malformed journey is an answer, not a hiccup: no retry. */
 const retryUnlessClientError = (failureCount: number, error: Error) =>
@@ -13,7 +13,7 @@ const retryUnlessClientError = (failureCount: number, error: Error) =>
 
 export const journeyQueryOptions = (journeyId: string, language: string) =>
   queryOptions({
-    queryKey: journeyQueryKey(journeyId, language),
+    queryKey: journeyKeys.detail(journeyId, language),
     queryFn: () => getJourney(journeyId, language),
     retry: retryUnlessClientError,
   });

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { journeyProgressKeys } from '@selah/domain/contract/query-keys';
 import {
   completeDay,
   deactivate,
@@ -10,13 +11,7 @@ import {
   type Progress,
   type ProgressAction,
 } from '@selah/domain/journey-rules';
-import {
-  applyJourneyPlayback,
-  applyJourneyProgress,
-  JOURNEY_PROGRESS_KEY,
-  journeyProgressQueryKey,
-  postJourneyProgress,
-} from '../../../lib/journeys';
+import { applyJourneyPlayback, applyJourneyProgress, postJourneyProgress } from '../../../lib/journeys';
 
 /**
  * What the server will answer for `action`, worked out with the domain's own transitions so the page moves
@@ -57,7 +52,7 @@ function predict(progress: Progress, action: ProgressAction, now: Date): Progres
  */
 export function useJourneyProgressAction(journeyId: string) {
   const queryClient = useQueryClient();
-  const key = journeyProgressQueryKey(journeyId);
+  const key = journeyProgressKeys.of(journeyId);
   return useMutation({
     mutationFn: (action: ProgressAction) => postJourneyProgress(journeyId, action),
     onMutate: async (action) => {
@@ -66,7 +61,7 @@ export function useJourneyProgressAction(journeyId: string) {
       if (guess) {
         await queryClient.cancelQueries({ queryKey: key, exact: true });
         queryClient.setQueryData<Progress | null>(key, guess);
-        queryClient.setQueryData<Progress[]>(JOURNEY_PROGRESS_KEY, (list) =>
+        queryClient.setQueryData<Progress[]>(journeyProgressKeys.all, (list) =>
           list?.map((entry) => (entry.journeyId === journeyId ? guess : entry)),
         );
       }
@@ -78,7 +73,7 @@ export function useJourneyProgressAction(journeyId: string) {
     },
     onError: (_error, action, context) => {
       if (context?.guessed) queryClient.setQueryData<Progress | null>(key, context.previous ?? null);
-      if (action.action !== 'playback') void queryClient.invalidateQueries({ queryKey: JOURNEY_PROGRESS_KEY });
+      if (action.action !== 'playback') void queryClient.invalidateQueries({ queryKey: journeyProgressKeys.all });
     },
   });
 }

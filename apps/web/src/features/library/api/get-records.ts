@@ -1,13 +1,11 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { RECORDS_PAGE_SIZE, type RecordsPage } from '@selah/domain/records';
-import { apiFetch } from '../../../lib/api';
-import { RECORDS_QUERY_KEY, type RecordsCursor } from '../../../lib/record-events';
+import { recordKeys } from '@selah/domain/contract/query-keys';
+import { api } from '../../../lib/api';
+import type { RecordsCursor } from '../../../lib/record-events';
 
-export const getRecords = (cursor: RecordsCursor, signal?: AbortSignal): Promise<RecordsPage> => {
-  const params = new URLSearchParams({ limit: String(RECORDS_PAGE_SIZE) });
-  if (cursor !== null) params.set('cursor', cursor);
-  return apiFetch<RecordsPage>(`/api/records?${params.toString()}`, { signal });
-};
+export const getRecords = (cursor: RecordsCursor, signal?: AbortSignal): Promise<RecordsPage> =>
+  api('GET /api/records', { query: { limit: RECORDS_PAGE_SIZE, cursor: cursor ?? undefined }, signal });
 
 /**
  * The user's records newest first, 20 a page. Live events (lib/live-events.tsx) keep the cached pages up
@@ -15,7 +13,7 @@ export const getRecords = (cursor: RecordsCursor, signal?: AbortSignal): Promise
  */
 export const recordsQueryOptions = () =>
   infiniteQueryOptions({
-    queryKey: RECORDS_QUERY_KEY,
+    queryKey: recordKeys.all,
     queryFn: ({ pageParam, signal }) => getRecords(pageParam, signal),
     initialPageParam: null as RecordsCursor,
     getNextPageParam: (lastPage) => lastPage.nextCursor,

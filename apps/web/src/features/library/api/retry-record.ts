@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PrayerRecord } from '@selah/domain/records';
-import { apiFetch } from '../../../lib/api';
-import { applyRecordChange, RECORDS_QUERY_KEY } from '../../../lib/record-events';
+import { recordKeys } from '@selah/domain/contract/query-keys';
+import { api } from '../../../lib/api';
+import { applyRecordChange } from '../../../lib/record-events';
 
-export const retryRecord = (id: string): Promise<{ record: PrayerRecord }> =>
-  apiFetch<{ record: PrayerRecord }>(`/api/records/${encodeURIComponent(id)}/retry`, { method: 'POST' });
+export const retryRecord = (id: string): Promise<{ record: PrayerRecord }> => api('POST /api/records/:id/retry', { params: { id } });
 
 /**
  * POST /api/records/:id/retry: a failed record goes back to pending. The answer updates the library and
@@ -15,6 +15,6 @@ export function useRetryRecord() {
   return useMutation({
     mutationFn: retryRecord,
     onSuccess: ({ record }) => applyRecordChange(queryClient, record),
-    onError: () => queryClient.invalidateQueries({ queryKey: RECORDS_QUERY_KEY }),
+    onError: () => queryClient.invalidateQueries({ queryKey: recordKeys.all }),
   });
 }

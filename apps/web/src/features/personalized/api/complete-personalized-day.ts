@@ -1,13 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { completePersonalizedDay, type PersonalizedJourneyDetail } from '@selah/domain/personalized-rules';
-import { apiFetch } from '../../../lib/api';
-import { applyPersonalizedJourneyDetail, personalizedJourneyKey } from '../../../lib/personalized';
+import { personalizedJourneyKeys } from '@selah/domain/contract/query-keys';
+import { api } from '../../../lib/api';
+import { applyPersonalizedJourneyDetail } from '../../../lib/personalized';
 import { serverClockNow, withServerTime } from '../../../lib/server-clock';
 
 export const completeDay = (journeyId: string, dayNumber: number): Promise<PersonalizedJourneyDetail> =>
-  apiFetch<PersonalizedJourneyDetail>(`/api/personalized-journeys/${encodeURIComponent(journeyId)}/days/${dayNumber}/complete`, {
-    method: 'POST',
-  }).then(withServerTime);
+  api('POST /api/personalized-journeys/:id/days/:dayNumber/complete', { params: { id: journeyId, dayNumber } }).then(withServerTime);
 
 /**
  * POST /api/personalized-journeys/:id/days/:dayNumber/complete. The cached journey moves at once with the
@@ -16,7 +15,7 @@ export const completeDay = (journeyId: string, dayNumber: number): Promise<Perso
  */
 export function useCompletePersonalizedDay(journeyId: string) {
   const queryClient = useQueryClient();
-  const key = personalizedJourneyKey(journeyId);
+  const key = personalizedJourneyKeys.detail(journeyId);
   return useMutation({
     mutationFn: (dayNumber: number) => completeDay(journeyId, dayNumber),
     onMutate: async (dayNumber) => {

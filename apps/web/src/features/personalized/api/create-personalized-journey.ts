@@ -1,6 +1,6 @@
 import { useMutation, useMutationState, useQueryClient, type Mutation } from '@tanstack/react-query';
 import type { CreatePersonalizedJourney, PersonalizedJourneyDetail } from '@selah/domain/personalized-rules';
-import { ApiError, apiFetch } from '../../../lib/api';
+import { api, ApiError } from '../../../lib/api';
 import { applyPersonalizedJourneyDetail } from '../../../lib/personalized';
 import { withServerTime } from '../../../lib/server-clock';
 
@@ -8,7 +8,7 @@ import { withServerTime } from '../../../lib/server-clock';
 export type CreateJourneyBody = CreatePersonalizedJourney & { journeyId: string };
 
 export const createPersonalizedJourney = (body: CreateJourneyBody): Promise<PersonalizedJourneyDetail> =>
-  apiFetch<PersonalizedJourneyDetail>('/api/create-personalized-journey', { method: 'POST', body }).then(withServerTime);
+  api('POST /api/create-personalized-journey', { body }).then(withServerTime);
 
 const CREATE_KEY = ['create-personalized-journey'] as const;
 

@@ -1,7 +1,8 @@
 import { queryOptions, useQuery, type UseQueryOptions } from '@tanstack/react-query';
+import { personalizedJourneyKeys } from '@selah/domain/contract/query-keys';
 import type { PersonalizedJourneyDetail } from '@selah/domain/personalized-rules';
 import { ApiError } from '../../../lib/api';
-import { getPersonalizedJourney, personalizedJourneyKey } from '../../../lib/personalized';
+import { getPersonalizedJourney } from '../../../lib/personalized';
 
 /** A missing (404) or malformed (400) journey is an answer, not a hiccup: no retry. */
 const retryUnlessClientError = (failureCount: number, error: Error) =>
@@ -10,14 +11,14 @@ const retryUnlessClientError = (failureCount: number, error: Error) =>
 /** GET /api/personalized-journeys/:id: the journey with its days (always fresh: it changes as days open). */
 export const personalizedJourneyQueryOptions = (journeyId: string) =>
   queryOptions({
-    queryKey: personalizedJourneyKey(journeyId),
+    queryKey: personalizedJourneyKeys.detail(journeyId),
     queryFn: () => getPersonalizedJourney(journeyId),
     retry: retryUnlessClientError,
     staleTime: 0,
   });
 
 type Extra = Pick<
-  UseQueryOptions<PersonalizedJourneyDetail, Error, PersonalizedJourneyDetail, ReturnType<typeof personalizedJourneyKey>>,
+  UseQueryOptions<PersonalizedJourneyDetail, Error, PersonalizedJourneyDetail, ReturnType<typeof personalizedJourneyKeys.detail>>,
   'enabled' | 'refetchInterval'
 >;
 

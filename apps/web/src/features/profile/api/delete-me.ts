@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api';
+import { api } from '../../../lib/api';
 import { useAuth } from '../../../lib/auth';
 
 export const deleteMe = (password: string | undefined): Promise<{ deleted: true }> =>
-  apiFetch('/api/me', { method: 'DELETE', body: password === undefined ? {} : { password } });
+  api('DELETE /api/me', { body: password === undefined ? {} : { password } });
 
 /** DELETE /api/me; on success the session is gone, so every cache is cleared with it. */
 export function useDeleteMe() {

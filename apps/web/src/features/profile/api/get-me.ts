@@ -1,13 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Me } from '@selah/domain/profile';
-import { apiFetch } from '../../../lib/api';
+import { meKeys } from '@selah/domain/contract/query-keys';
+import { api } from '../../../lib/api';
 import { useAuth } from '../../../lib/auth';
 
-export const meQueryKey = ['me'] as const;
+export const getMe = (): Promise<Me> => api('GET /api/me');
 
-export const getMe = (): Promise<Me> => apiFetch<Me>('/api/me');
-
-export const meQueryOptions = () => queryOptions({ queryKey: meQueryKey, queryFn: getMe });
+export const meQueryOptions = () => queryOptions({ queryKey: meKeys.all, queryFn: getMe });
 
 /** The signed-in user's profile; idle while signed out. */
 export function useMe() {

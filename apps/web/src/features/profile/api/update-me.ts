@@ -1,15 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Me, UpdateMe } from '@selah/domain/profile';
-import { apiFetch } from '../../../lib/api';
-import { meQueryKey } from './get-me';
+import { meKeys } from '@selah/domain/contract/query-keys';
+import { api } from '../../../lib/api';
 
-export const updateMe = (patch: UpdateMe): Promise<Me> => apiFetch<Me>('/api/me', { method: 'PATCH', body: patch });
+export const updateMe = (patch: UpdateMe): Promise<Me> => api('PATCH /api/me', { body: patch });
 
 /** PATCH /api/me; the answer replaces the cached profile. */
 export function useUpdateMe() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateMe,
-    onSuccess: (me) => queryClient.setQueryData(meQueryKey, me),
+    onSuccess: (me) => queryClient.setQueryData(meKeys.all, me),
   });
 }

@@ -1,12 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { SearchResponse } from '@selah/domain/records';
-import { apiFetch } from '../../../lib/api';
-import { SEARCH_QUERY_KEY } from '../../../lib/record-events';
+import { searchKeys } from '@selah/domain/contract/query-keys';
+import { api } from '../../../lib/api';
 
-export const searchPrayers = (query: string, language: string, signal?: AbortSignal): Promise<SearchResponse> => {
-  const params = new URLSearchParams({ q: query, lng: language });
-  return apiFetch<SearchResponse>(`/api/search?${params.toString()}`, { signal });
-};
+export const searchPrayers = (query: string, language: string, signal?: AbortSignal): Promise<SearchResponse> =>
+  api('GET /api/search', { query: { q: query, lng: language }, signal });
 
 /**
  * GET /api/search; an empty query asks nothing (it has no results). The previous results stay on screen
@@ -14,7 +12,7 @@ export const searchPrayers = (query: string, language: string, signal?: AbortSig
  */
 export const searchQueryOptions = (query: string, language: string) =>
   queryOptions({
-    queryKey: [...SEARCH_QUERY_KEY, query, language],
+    queryKey: searchKeys.of(query, language),
     queryFn: ({ signal }) => searchPrayers(query, language, signal),
     enabled: query !== '',
     placeholderData: keepPreviousData,

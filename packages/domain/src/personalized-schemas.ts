@@ -1,0 +1,77 @@
+/**
+ * The API contract shapes of personalized journeys (zod schemas and their types). personalized.ts re-exports
+ * these with the rules (personalized-rules.ts, which imports only their types, so the web app loads no zod).
+ */
+import { z } from 'zod';
+import { bibleVerseSchema } from './journey-schemas';
+import { LANGUAGES } from './languages';
+import { hasControlCharacters } from './text';
+import { JOURNEY_TYPES, MAX_INPUT_LENGTH, PERSONALIZED_DAY_STATUSES, PERSONALIZED_JOURNEY_STATUSES } from './personalized-constants';
+
+// ---- API contract ----
+
+/** POST /api/create-personalized-journey (spec section 7). */
+export const createPersonalizedJourneySchema = z
+  .object({
+    /** Made by the client (crypto.randomUUID()): sending the same id again (retry) does not create a second journey. */
+    journeyId: z.uuid().optional(),
+    journeyType: z.enum(JOURNEY_TYPES),
+    /** Sent trimmed; must not be empty after trimming. */
+    input: z
+      .string()
+      .trim()
+      .min(1)
+      .max(MAX_INPUT_LENGTH)
+      .refine((text) => !hasControlCharacters(text), 'control characters are not allowed'),
+    language: z.enum(LANGUAGES),
+  })
+  .strict();
+export type CreatePersonalizedJourney = z.input<typeof createPersonalizedJourneySchema>;
+
+export const personalizedJourneySchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  journeyType: z.enum(JOURNEY_TYPES),
+  input: z.string(),
+  status: z.enum(PERSONALIZED_JOURNEY_STATUSES),
+  /** 1..totalDays; stays at totalDays once the journey is completed. */
+  currentDay: z.number().int().positive(),
+  totalDays: z.number().int().positive(),
+  language: z.enum(LANGUAGES),
+  /** Null until the days are scheduled. */
+  startedAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  completedAt: z.string().nullable(),
+  /** The generation error when failed. */
+  error: z.string().nullable(),
+  title: z.string().nullable(),
+  subtitle: z.string().nullable(),
+});
+export type PersonalizedJourney = z.infer<typeof personalizedJourneySchema>;
+
+export const personalizedDaySchema = z.object({
+  journeyId: z.string(),
+  dayNumber: z.number().int().positive(),
+  status: z.enum(PERSONALIZED_DAY_STATUSES),
+  title: z.string(),
+  subtitle: z.string(),
+  audioUrl: z.string().nullable(),
+  /** Seconds. */
+  duration: z.number().nonnegative().nullable(),
+  bibleVerse: bibleVerseSchema,
+  reflection: z.string(),
+  prayer: z.string(),
+  /** When the day opens; null counts as no waiting. */
+  availableAt: z.string().nullable(),
+  completedAt: z.string().nullable(),
+});
+export type PersonalizedDay = z.infer<typeof personalizedDaySchema>;
+
+/** A journey with its days, ordered by day number (plan and day pages). */
+export const personalizedJourneyDetailSchema = personalizedJourneySchema.extend({
+  days: z.array(personalizedDaySchema),
+  /** The server's clock when it answered: countdowns run from it, not from the device's clock (which may be off). */
+  serverTime: z.string(),
+});
+export type PersonalizedJourneyDetail = z.infer<typeof personalizedJourneyDetailSchema>;
