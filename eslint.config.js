@@ -6,24 +6,52 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-// Features never import each other; app/ composes them (conventions, 1).
+// Web layers (conventions, 1): app/ composes features; a feature uses another only through its public entries
+// (features/<name>/index.ts for screens and components, data.ts for queries and cache updates, which loads no
+// screen), never its other files, and never imports app/; shared code (lib/, components/) never imports a
+// feature or app/.
 const features = readdirSync(new URL('./apps/web/src/features', import.meta.url));
+const upTo = (depth, path) => Array.from({ length: depth }, (_, i) => `${'../'.repeat(i + 1)}${path}`);
+const appImports = {
+  group: [...upTo(4, 'app'), ...upTo(4, 'app/*'), '**/app/*'],
+  message: 'Only app/ composes: features and shared code do not import it.',
+};
 const featureBoundaries = features.map((feature) => ({
   files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
   rules: {
     'no-restricted-imports': [
       'error',
       {
-        patterns: features
-          .filter((other) => other !== feature)
-          .map((other) => ({
-            group: [`../${other}/*`, `../../${other}/*`, `../../../${other}/*`, `**/features/${other}/*`],
-            message: 'Features do not import each other; share through lib/ or compose in app/.',
-          })),
+        patterns: [
+          ...features
+            .filter((other) => other !== feature)
+            .map((other) => ({
+              group: [...upTo(3, `${other}/*`), `**/features/${other}/*`, ...upTo(3, `${other}/data`).map((path) => `!${path}`)],
+              message: `Use the ${other} feature through its public entries (features/${other}/index.ts or data.ts), not its files.`,
+            })),
+          appImports,
+        ],
       },
     ],
   },
 }));
+const sharedBoundaries = {
+  files: ['apps/web/src/lib/**/*.{ts,tsx}', 'apps/web/src/components/**/*.{ts,tsx}'],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            group: [...upTo(4, 'features'), ...upTo(4, 'features/*'), '**/features/*'],
+            message: 'Shared code (lib/, components/) never imports a feature: move this code into its feature.',
+          },
+          appImports,
+        ],
+      },
+    ],
+  },
+};
 
 // Server modules reach each other only through a public entry: the other module's `<module>.service.ts`, or
 // one of its shared entry files below. Never its queries, jobs or other internals (services.ts composes them).
@@ -110,5 +138,6 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   ...featureBoundaries,
+  sharedBoundaries,
   ...serverModuleBoundaries,
 );

@@ -28,7 +28,7 @@ import type { Clock } from './platform/clock';
 import { journeysRoutes } from './modules/journeys/journeys.routes';
 import { testClockRoutes } from './modules/health/test-clock.routes';
 import { personalizedRoutes } from './modules/personalized/personalized.routes';
-import { toPersonalizedJourneySummary } from '@selah/domain/personalized-rules';
+import { toPersonalizedJourneySummary } from '@selah/domain/personalized-views';
 import { registerOpenApi } from './platform/openapi';
 import { createServices, type ServiceOptions, type Services } from './services';
 

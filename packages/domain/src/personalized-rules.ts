@@ -4,7 +4,7 @@
  */
 import { DAY_MS, type JourneyCardAction } from './journey-rules';
 import { MAX_RETRIES, PERSONALIZED_DAY_STATUSES } from './personalized-constants';
-import type { PersonalizedDay, PersonalizedJourney, PersonalizedJourneyDetail } from './personalized-schemas';
+import type { PersonalizedDay, PersonalizedJourney } from './personalized-schemas';
 
 export * from './personalized-constants';
 export type { CreatePersonalizedJourney, PersonalizedDay, PersonalizedJourney, PersonalizedJourneyDetail } from './personalized-schemas';
@@ -82,15 +82,6 @@ export function completePersonalizedDay(
 // ---- generation failure and retry ----
 
 /** The generate call failed: failed with the message, unless the journey is already active or completed. */
-/**
- * The journey part of a detail, as lists and live events carry it (no days, nor the answer's serverTime): the
- * one mapping of a detail to a summary, for the server's events and the web's caches.
- */
-export function toPersonalizedJourneySummary(detail: PersonalizedJourneyDetail): PersonalizedJourney {
-  const { days: _days, serverTime: _serverTime, ...journey } = detail;
-  return journey;
-}
-
 export function markGenerationFailed(journey: PersonalizedJourney, error: string | null, now: Date): PersonalizedJourney {
   if (journey.status === 'active' || journey.status === 'completed') return journey;
   return { ...journey, status: 'failed', error, updatedAt: now.toISOString() };

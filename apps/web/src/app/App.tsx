@@ -8,7 +8,7 @@ import { LoadingScreen } from '../components/LoadingScreen';
 import { useProfileLanguage } from '../features/profile/use-profile-language';
 import { AudioProvider } from '../lib/audio';
 import { AuthProvider, useAuth } from '../lib/auth';
-import { LiveEventsProvider } from '../lib/live-events';
+import { LiveEventsProvider } from './live-events';
 import { queryClient } from '../lib/query-client';
 import { registerServiceWorker } from '../lib/service-worker';
 import { MAX_TOASTS, TOAST_DURATION_MS } from '../lib/toast';

@@ -15,7 +15,7 @@ import { contentTextsQueryOptions, useWithText } from '../../lib/content-texts';
 import { dateLabelText } from '../../lib/date-label';
 import { useDurations } from '../../lib/durations';
 import { ErrorNotice } from '../../components/ErrorNotice';
-import { PersonalizedJourneysSection } from '../../components/personalized/PersonalizedJourneysSection';
+import { PersonalizedJourneysSection } from '../personalized';
 import { useRouteError } from '../../lib/route-error';
 import { contentTrack, dailyTrack, userTrack, type CategoryState } from '../../lib/tracks';
 import { useDailyPrayers, useFeed } from './api/get-feed';

@@ -14,7 +14,7 @@ import {
 import { JourneyCard, JourneyCardSkeleton, JourneyProgressBar } from '../../components/JourneyCard';
 import { useAuth } from '../../lib/auth';
 import { useDurations } from '../../lib/durations';
-import { allJourneyProgressQueryOptions, applyJourneyProgress, journeysQueryOptions, postJourneyProgress } from '../../lib/journeys';
+import { allJourneyProgressQueryOptions, applyJourneyProgress, journeysQueryOptions, postJourneyProgress } from '../journeys/data';
 import { notify } from '../../lib/toast';
 import { Section, ViewAll } from './DashboardSection';
 

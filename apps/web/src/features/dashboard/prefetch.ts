@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
-import { allJourneyProgressQueryOptions, journeysQueryOptions } from '../../lib/journeys';
-import { personalizedJourneysQueryOptions } from '../../lib/personalized';
+import { allJourneyProgressQueryOptions, journeysQueryOptions } from '../journeys/data';
+import { personalizedJourneysQueryOptions } from '../personalized/data';
 import { dailyPrayersQueryOptions, feedQueryOptions } from './api/get-feed';
 
 /**

@@ -16,12 +16,7 @@ import {
 } from '@selah/domain/personalized-rules';
 import { Button } from '../../components/Button';
 import { Spinner } from '../../components/Spinner';
-import {
-  personalizedPlanPath,
-  personalizedQuizPath,
-  useRetryPersonalizedJourney,
-  type PersonalizedLoadingState,
-} from '../../lib/personalized';
+import { personalizedPlanPath, personalizedQuizPath, useRetryPersonalizedJourney, type PersonalizedLoadingState } from './api/personalized';
 import { routeErrorState } from '../../lib/route-error';
 import { useCreateErrorCode, useCreatePersonalizedJourney, useCreateState } from './api/create-personalized-journey';
 import { isMalformedId, isMissingJourney, usePersonalizedJourney } from './api/get-personalized-journey';

@@ -18,7 +18,7 @@ import { DayRowsSkeleton } from '../../components/journey/DayRowsSkeleton';
 import { PlanPanel } from '../../components/journey/PlanPanel';
 import { JourneyProgressBar } from '../../components/JourneyCard';
 import { useDurations } from '../../lib/durations';
-import { personalizedDayPath, personalizedLoadingPath, type PersonalizedLoadingState } from '../../lib/personalized';
+import { personalizedDayPath, personalizedLoadingPath, type PersonalizedLoadingState } from './api/personalized';
 import { routeErrorState, useRouteError } from '../../lib/route-error';
 import { isMalformedId, isMissingJourney, usePersonalizedJourney } from './api/get-personalized-journey';
 import { isUuid } from '@selah/domain/ids';

@@ -6,7 +6,7 @@ import { DEFAULT_LANGUAGE, isLanguage } from '@selah/domain/languages';
 import { DEFAULT_JOURNEY_TYPE, MAX_INPUT_LENGTH, type JourneyType } from '@selah/domain/personalized-rules';
 import { Button } from '../../components/Button';
 import { ErrorNotice } from '../../components/ErrorNotice';
-import { personalizedLoadingPath, personalizedQuizPath, type PersonalizedLoadingState } from '../../lib/personalized';
+import { personalizedLoadingPath, personalizedQuizPath, type PersonalizedLoadingState } from './api/personalized';
 import { useRouteError } from '../../lib/route-error';
 import { useCreatePersonalizedJourney } from './api/create-personalized-journey';
 import { newUuid } from '@selah/domain/ids';

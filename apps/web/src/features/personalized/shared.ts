@@ -8,7 +8,7 @@ import {
   type JourneyType,
   type PersonalizedDay,
 } from '@selah/domain/personalized-rules';
-import { serverClockNow } from '../../lib/server-clock';
+import { serverClockNow } from './server-clock';
 
 /** The journey type of a route parameter, or null for an unknown one. */
 export function journeyTypeOf(value: string | undefined): JourneyType | null {
@@ -17,7 +17,7 @@ export function journeyTypeOf(value: string | undefined): JourneyType | null {
 
 /**
  * The server's current time, refreshed every `intervalMs` (the plan's clock: CLOCK_REFRESH_MS, spec section 4):
- * the server opens the days with its own clock, so countdowns read it too (lib/server-clock.ts).
+ * the server opens the days with its own clock, so countdowns read it too (server-clock.ts).
  */
 export function useNow(intervalMs: number): Date {
   const [now, setNow] = useState(() => serverClockNow());

@@ -5,7 +5,7 @@ import { retryUnlessClientError } from './retry';
 
 /**
  * The signed-in user's profile, for the goals sent with a new prayer. Same key and shape as the profile
- * feature's query, so both share one cache entry (features do not import each other).
+ * feature's query, so both share one cache entry (meKeys).
  */
 export const meQueryOptions = () =>
   queryOptions({ queryKey: meKeys.all, queryFn: () => api('GET /api/me'), retry: retryUnlessClientError });

@@ -11,7 +11,7 @@ import {
   type Progress,
   type ProgressAction,
 } from '@selah/domain/journey-rules';
-import { applyJourneyPlayback, applyJourneyProgress, postJourneyProgress } from '../../../lib/journeys';
+import { applyJourneyPlayback, applyJourneyProgress, postJourneyProgress } from './journeys';
 
 /**
  * What the server will answer for `action`, worked out with the domain's own transitions so the page moves

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PrayerRecord } from '@selah/domain/records';
 import { recordKeys } from '@selah/domain/contract/query-keys';
 import { api } from '../../../lib/api';
-import { applyRecordChange } from '../../../lib/record-events';
+import { applyRecordChange } from './record-events';
 
 export const retryRecord = (id: string): Promise<{ record: PrayerRecord }> => api('POST /api/records/:id/retry', { params: { id } });
 

@@ -2,8 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { completePersonalizedDay, type PersonalizedJourneyDetail } from '@selah/domain/personalized-rules';
 import { personalizedJourneyKeys } from '@selah/domain/contract/query-keys';
 import { api } from '../../../lib/api';
-import { applyPersonalizedJourneyDetail } from '../../../lib/personalized';
-import { serverClockNow, withServerTime } from '../../../lib/server-clock';
+import { applyPersonalizedJourneyDetail } from './personalized';
+import { serverClockNow, withServerTime } from '../server-clock';
 
 export const completeDay = (journeyId: string, dayNumber: number): Promise<PersonalizedJourneyDetail> =>
   api('POST /api/personalized-journeys/:id/days/:dayNumber/complete', { params: { id: journeyId, dayNumber } }).then(withServerTime);

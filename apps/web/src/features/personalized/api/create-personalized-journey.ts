@@ -1,8 +1,8 @@
 import { useMutation, useMutationState, useQueryClient, type Mutation } from '@tanstack/react-query';
 import type { CreatePersonalizedJourney, PersonalizedJourneyDetail } from '@selah/domain/personalized-rules';
 import { api, ApiError } from '../../../lib/api';
-import { applyPersonalizedJourneyDetail } from '../../../lib/personalized';
-import { withServerTime } from '../../../lib/server-clock';
+import { applyPersonalizedJourneyDetail } from './personalized';
+import { withServerTime } from '../server-clock';
 
 /** The client makes the id, so the same call again (retry, a double tap) never creates a second journey. */
 export type CreateJourneyBody = CreatePersonalizedJourney & { journeyId: string };

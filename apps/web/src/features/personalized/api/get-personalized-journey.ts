@@ -2,7 +2,7 @@ import { queryOptions, useQuery, type UseQueryOptions } from '@tanstack/react-qu
 import { personalizedJourneyKeys } from '@selah/domain/contract/query-keys';
 import type { PersonalizedJourneyDetail } from '@selah/domain/personalized-rules';
 import { ApiError } from '../../../lib/api';
-import { getPersonalizedJourney } from '../../../lib/personalized';
+import { getPersonalizedJourney } from './personalized';
 
 /** A missing (404) or malformed (400) journey is an answer, not a hiccup: no retry. */
 const retryUnlessClientError = (failureCount: number, error: Error) =>

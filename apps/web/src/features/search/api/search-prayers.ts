@@ -8,7 +8,7 @@ export const searchPrayers = (query: string, language: string, signal?: AbortSig
 
 /**
  * GET /api/search; an empty query asks nothing (it has no results). The previous results stay on screen
- * while the next ones load. A record that completes invalidates every search (lib/record-events.ts).
+ * while the next ones load. A record that completes invalidates every search (the library's record-events.ts).
  */
 export const searchQueryOptions = (query: string, language: string) =>
   queryOptions({

@@ -7,7 +7,7 @@ import { toUserPrayer } from '@selah/domain/record-views';
 
 // What a changed record (an event of GET /api/events, or an API answer) does to the cached queries.
 // Type imports only: the domain's record and feed modules define zod schemas, which stay out of the
-// initial bundle (this file is loaded with the app shell through live-events.tsx).
+// initial bundle (this file is loaded with the app shell through app/live-events.tsx).
 
 /** The library's infinite query (GET /api/records), pages keyed by their cursor. */
 export type RecordsCursor = string | null;

@@ -1,10 +1,9 @@
 import { feedKeys, personalizedJourneyKeys, recordKeys } from '@selah/domain/contract/query-keys';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
-import { useAuth } from './auth';
-import { applyPersonalizedJourneyChange } from './personalized';
-import { parsePersonalizedJourneyEvent, PERSONALIZED_JOURNEY_EVENT } from './personalized-events';
-import { applyRecordChange, parseRecordEvent } from './record-events';
+import { useAuth } from '../lib/auth';
+import { applyRecordChange, parseRecordEvent } from '../features/library/data';
+import { applyPersonalizedJourneyChange, parsePersonalizedJourneyEvent, PERSONALIZED_JOURNEY_EVENT } from '../features/personalized/data';
 
 /** Server-Sent Events of the signed-in user (contract in @selah/domain/records). */
 export const LIVE_EVENTS_URL = '/api/events';

@@ -1,7 +1,7 @@
 import type { PersonalizedJourney, PersonalizedJourneyStatus } from '@selah/domain/personalized-rules';
 
 // The `personalized-journey` events of GET /api/events: { type: 'personalized-journey', journey }, sent on
-// every status change (generating -> active or failed, retry) and day completion. live-events.tsx applies
+// every status change (generating -> active or failed, retry) and day completion. app/live-events.tsx applies
 // them with applyPersonalizedJourneyChange (personalized.ts). Type imports only: no zod in the app shell.
 
 export const PERSONALIZED_JOURNEY_EVENT = 'personalized-journey';

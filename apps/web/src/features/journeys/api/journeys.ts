@@ -1,12 +1,12 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { JourneySummary, Progress, ProgressAction } from '@selah/domain/journey-rules';
 import { journeyKeys, journeyProgressKeys } from '@selah/domain/contract/query-keys';
-import { api } from './api';
+import { api } from '../../../lib/api';
 
 /**
- * Fixed journeys shared by the dashboard (its Spiritual Journeys cards) and the journeys feature (plan and
- * day pages): the cache keys, the two list queries both read, the one progress call and how its answer
- * lands in the caches. Features do not import each other, so what both need lives here.
+ * Fixed journeys read by the dashboard (its Spiritual Journeys cards, through this feature's index.ts) and the
+ * plan and day pages: the two list queries both read, the one progress call and how its answer lands in the
+ * caches.
  */
 
 /** GET /api/journeys: the active journeys in order, in `language` (fallback en). */

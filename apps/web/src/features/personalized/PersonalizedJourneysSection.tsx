@@ -19,17 +19,17 @@ import {
   personalizedQuizPath,
   useRetryPersonalizedJourney,
   type PersonalizedLoadingState,
-} from '../../lib/personalized';
+} from './api/personalized';
 import { notify } from '../../lib/toast';
-import { CreateCard } from '../CreateCard';
-import { JourneyCard, JourneyCardSkeleton, JourneyProgressBar } from '../JourneyCard';
-import { Spinner } from '../Spinner';
+import { CreateCard } from '../../components/CreateCard';
+import { JourneyCard, JourneyCardSkeleton, JourneyProgressBar } from '../../components/JourneyCard';
+import { Spinner } from '../../components/Spinner';
 
 /**
  * The dashboard's Personalized Journeys (spec section 2: signed-in only, ancestors type): the user's journeys
  * as cards (generating, in progress 'x of 7' with Continue, completed with Replay, failed with Try again) and
- * a card that starts a new one. Lives in components because features do not import each other; its texts
- * are the `personalized` namespace.
+ * a card that starts a new one. The dashboard shows it through this feature's index.ts; its texts are the
+ * `personalized` namespace.
  */
 export function PersonalizedJourneysSection() {
   const { user } = useAuth();

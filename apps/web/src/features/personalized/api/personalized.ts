@@ -1,14 +1,15 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { toPersonalizedJourneySummary, type PersonalizedJourney, type PersonalizedJourneyDetail } from '@selah/domain/personalized-rules';
+import type { PersonalizedJourney, PersonalizedJourneyDetail } from '@selah/domain/personalized-rules';
+import { toPersonalizedJourneySummary } from '@selah/domain/personalized-views';
 import { personalizedJourneyKeys } from '@selah/domain/contract/query-keys';
-import { api } from './api';
-import { withServerTime } from './server-clock';
+import { api } from '../../../lib/api';
+import { withServerTime } from '../server-clock';
 
 /**
  * Personalized journeys shared by the dashboard (its Personalized Journeys cards), the personalized feature
  * (quiz, loading, plan and day pages) and the live events: the cache keys, the list query, the retry call
- * and how a changed journey lands in the caches. Type imports only from the domain: live-events.tsx loads
- * this file with the app shell, and the domain module brings zod.
+ * and how a changed journey lands in the caches. No zod from the domain: app/live-events.tsx loads
+ * this file with the app shell (the rules modules are zod-free).
  */
 
 export const getPersonalizedJourneys = async (): Promise<PersonalizedJourney[]> => (await api('GET /api/personalized-journeys')).journeys;
