@@ -13,6 +13,12 @@ export class ApiError extends Error {
   }
 }
 
+/** One more try for network and server failures; a 4xx answer (missing, signed out, limit reached...) will not change. */
+export function retryUnlessClientError(failureCount: number, error: Error): boolean {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
+  return failureCount < 1;
+}
+
 type Params<E> = E extends { params: unknown } ? { params: { [P in keyof ParamsInput<E>]: string | number } } : { params?: never };
 type Query<E> = E extends { query: unknown } ? { query?: { [P in keyof QueryInput<E>]?: string | number } } : { query?: never };
 type Body<E> = E extends { body: unknown } ? { body: BodyInput<E> } : { body?: never };

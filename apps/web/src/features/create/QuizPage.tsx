@@ -19,12 +19,12 @@ import {
 import { Button } from '../../components/Button';
 import { coverOf } from '../../components/PrayerCard';
 import { Spinner } from '../../components/Spinner';
-import { ApiError } from '../../lib/api';
+import { ApiError, retryUnlessClientError } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { notify } from '../../lib/toast';
 import { useCreateAffirmation } from './api/create-affirmation';
 import { generationStatsQueryOptions } from './api/get-generation-stats';
-import { meQueryOptions } from './api/get-me';
+import { meQueryOptions } from '../profile/data';
 import { OptionCard } from './OptionCard';
 import { newUuid } from '@selah/domain/ids';
 
@@ -87,7 +87,7 @@ export default function QuizPage() {
     try {
       const [stats, me] = await Promise.all([
         queryClient.fetchQuery({ ...generationStatsQueryOptions(), staleTime: 0 }),
-        queryClient.ensureQueryData(meQueryOptions()),
+        queryClient.ensureQueryData({ ...meQueryOptions(), retry: retryUnlessClientError }),
       ]);
       if (!hasQuotaLeft(stats)) {
         void navigate('/paywall', { state: { fromGeneration: true } });

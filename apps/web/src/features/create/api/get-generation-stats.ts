@@ -1,9 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { GenerationStats } from '@selah/domain/records';
 import { generationStatsKeys } from '@selah/domain/contract/query-keys';
-import { api } from '../../../lib/api';
+import { api, retryUnlessClientError } from '../../../lib/api';
 import { useAuth } from '../../../lib/auth';
-import { retryUnlessClientError } from './retry';
 
 export const getGenerationStats = (): Promise<GenerationStats> => api('GET /api/user/generation-stats');
 

@@ -1,15 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { JourneyDetail } from '@selah/domain/journey-rules';
 import { journeyKeys } from '@selah/domain/contract/query-keys';
-import { api, ApiError } from '../../../lib/api';
+import { api, ApiError, retryUnlessClientError } from '../../../lib/api';
 
 /** GET /api/journeys/:journeyId: the journey with its days, in `language` (fallback en). */
 export const getJourney = (journeyId: string, language: string): Promise<JourneyDetail> =>
   api('GET /api/journeys/:journeyId', { params: { journeyId }, query: { lng: language } });
-
-/** A missing or malformed journey is an answer, not a hiccup: no retry. */
-const retryUnlessClientError = (failureCount: number, error: Error) =>
-  !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failureCount < 1;
 
 export const journeyQueryOptions = (journeyId: string, language: string) =>
   queryOptions({

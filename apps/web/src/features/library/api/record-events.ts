@@ -4,6 +4,7 @@ import type { Feed } from '@selah/domain/feed';
 import { USER_RECORDS_LIMIT } from '@selah/domain/feed-limits';
 import type { PrayerRecord, RecordsPage, RecordStatus } from '@selah/domain/records';
 import { toUserPrayer } from '@selah/domain/record-views';
+import { eventPayload, isNotOlder, timeOf } from '../../../lib/live-data';
 
 // What a changed record (an event of GET /api/events, or an API answer) does to the cached queries.
 // Type imports only: the domain's record and feed modules define zod schemas, which stay out of the
@@ -13,15 +14,6 @@ import { toUserPrayer } from '@selah/domain/record-views';
 export type RecordsCursor = string | null;
 export type RecordsData = InfiniteData<RecordsPage, RecordsCursor>;
 
-const time = (iso: string): number => {
-  const value = Date.parse(iso);
-  return Number.isNaN(value) ? 0 : value;
-};
-
-/** True when `incoming` is not older than `current` (events and answers may arrive out of order). */
-const isNotOlder = (incoming: { updatedAt: string }, current: { updatedAt?: string }): boolean =>
-  current.updatedAt === undefined || time(incoming.updatedAt) >= time(current.updatedAt);
-
 // Copies rather than Array#with/#toSpliced: the build targets ES2022 browsers.
 const replaceAt = <T>(items: readonly T[], index: number, item: T): T[] => items.map((current, i) => (i === index ? item : current));
 const insertAt = <T>(items: readonly T[], index: number, item: T): T[] => [...items.slice(0, index), item, ...items.slice(index)];
@@ -29,8 +21,8 @@ const removeAt = <T>(items: readonly T[], index: number): T[] => items.filter((_
 
 /** Index at which an item created at `createdAt` belongs in a newest-first list. */
 const insertionIndex = (items: readonly { createdAt: string }[], createdAt: string): number => {
-  const at = time(createdAt);
-  const index = items.findIndex((item) => time(item.createdAt) < at);
+  const at = timeOf(createdAt);
+  const index = items.findIndex((item) => timeOf(item.createdAt) < at);
   return index === -1 ? items.length : index;
 };
 
@@ -47,8 +39,8 @@ export function upsertRecordInPages(data: RecordsData | undefined, record: Praye
     if (!isNotOlder(record, page.items[index]!)) return data;
     return { ...data, pages: replaceAt(data.pages, pageIndex, { ...page, items: replaceAt(page.items, index, record) }) };
   }
-  const at = time(record.createdAt);
-  const pageIndex = data.pages.findIndex((page) => page.items.some((item) => time(item.createdAt) < at));
+  const at = timeOf(record.createdAt);
+  const pageIndex = data.pages.findIndex((page) => page.items.some((item) => timeOf(item.createdAt) < at));
   if (pageIndex === -1) {
     const last = data.pages.length - 1;
     const lastPage = data.pages[last]!;
@@ -95,15 +87,8 @@ const STATUSES: ReadonlySet<RecordStatus> = new Set<RecordStatus>(['pending', 'p
  * domain's zod schema, which would bring zod into the initial bundle.
  */
 export function parseRecordEvent(data: string): PrayerRecord | null {
-  let event: unknown;
-  try {
-    event = JSON.parse(data);
-  } catch {
-    return null;
-  }
-  if (typeof event !== 'object' || event === null) return null;
-  const { type, record } = event as { type?: unknown; record?: unknown };
-  if (type !== 'record' || typeof record !== 'object' || record === null) return null;
+  const record = eventPayload(data, 'record', 'record');
+  if (!record) return null;
   const candidate = record as Partial<Record<keyof PrayerRecord, unknown>>;
   const valid =
     typeof candidate.id === 'string' &&

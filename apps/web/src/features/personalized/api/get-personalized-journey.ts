@@ -1,12 +1,8 @@
 import { queryOptions, useQuery, type UseQueryOptions } from '@tanstack/react-query';
 import { personalizedJourneyKeys } from '@selah/domain/contract/query-keys';
 import type { PersonalizedJourneyDetail } from '@selah/domain/personalized-rules';
-import { ApiError } from '../../../lib/api';
+import { ApiError, retryUnlessClientError } from '../../../lib/api';
 import { getPersonalizedJourney } from './personalized';
-
-/** A missing (404) or malformed (400) journey is an answer, not a hiccup: no retry. */
-const retryUnlessClientError = (failureCount: number, error: Error) =>
-  !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failureCount < 1;
 
 /** GET /api/personalized-journeys/:id: the journey with its days (always fresh: it changes as days open). */
 export const personalizedJourneyQueryOptions = (journeyId: string) =>

@@ -1,4 +1,5 @@
 import type { PersonalizedJourney, PersonalizedJourneyStatus } from '@selah/domain/personalized-rules';
+import { eventPayload } from '../../../lib/live-data';
 
 // The `personalized-journey` events of GET /api/events: { type: 'personalized-journey', journey }, sent on
 // every status change (generating -> active or failed, retry) and day completion. app/live-events.tsx applies
@@ -15,15 +16,8 @@ const STATUSES: ReadonlySet<PersonalizedJourneyStatus> = new Set<PersonalizedJou
 
 /** The journey of a `personalized-journey` event's data, or null when the data is not one (a light check, no zod). */
 export function parsePersonalizedJourneyEvent(data: string): PersonalizedJourney | null {
-  let event: unknown;
-  try {
-    event = JSON.parse(data);
-  } catch {
-    return null;
-  }
-  if (typeof event !== 'object' || event === null) return null;
-  const { type, journey } = event as { type?: unknown; journey?: unknown };
-  if (type !== PERSONALIZED_JOURNEY_EVENT || typeof journey !== 'object' || journey === null) return null;
+  const journey = eventPayload(data, PERSONALIZED_JOURNEY_EVENT, 'journey');
+  if (!journey) return null;
   const candidate = journey as Partial<Record<keyof PersonalizedJourney, unknown>>;
   const valid =
     typeof candidate.id === 'string' &&

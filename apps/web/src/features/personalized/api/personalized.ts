@@ -3,6 +3,7 @@ import type { PersonalizedJourney, PersonalizedJourneyDetail } from '@selah/doma
 import { toPersonalizedJourneySummary } from '@selah/domain/personalized-views';
 import { personalizedJourneyKeys } from '@selah/domain/contract/query-keys';
 import { api } from '../../../lib/api';
+import { isNotOlder, timeOf } from '../../../lib/live-data';
 import { withServerTime } from '../server-clock';
 
 /**
@@ -26,15 +27,6 @@ export const getPersonalizedJourney = (journeyId: string): Promise<PersonalizedJ
 export const retryPersonalizedJourney = (journeyId: string): Promise<PersonalizedJourneyDetail> =>
   api('POST /api/personalized-journeys/:id/retry', { params: { id: journeyId } }).then(withServerTime);
 
-const time = (iso: string): number => {
-  const value = Date.parse(iso);
-  return Number.isNaN(value) ? 0 : value;
-};
-
-/** True when `incoming` is not older than `current` (events and answers may arrive out of order). */
-const isNotOlder = (incoming: { updatedAt: string }, current: { updatedAt: string }): boolean =>
-  time(incoming.updatedAt) >= time(current.updatedAt);
-
 /**
  * The list with `journey` put in place: replaced where it is (unless the cached copy is newer), otherwise
  * inserted by createdAt, newest first.
@@ -49,8 +41,8 @@ export function upsertPersonalizedJourney(
     if (!isNotOlder(journey, list[index]!)) return list;
     return list.map((entry, i) => (i === index ? journey : entry));
   }
-  const at = time(journey.createdAt);
-  const position = list.findIndex((entry) => time(entry.createdAt) < at);
+  const at = timeOf(journey.createdAt);
+  const position = list.findIndex((entry) => timeOf(entry.createdAt) < at);
   return position === -1 ? [...list, journey] : [...list.slice(0, position), journey, ...list.slice(position)];
 }
 
