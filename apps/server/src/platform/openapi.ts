@@ -17,6 +17,24 @@ export const OPENAPI_INFO = {
     'Signed-in routes read the session cookie set by /api/auth (better-auth).',
 };
 
+/** What each answer means, for the document (an error's own code and message say more). */
+const STATUS_MEANING: Record<string, string> = {
+  '200': 'OK',
+  '201': 'Created',
+  '202': 'Accepted',
+  '204': 'No content',
+  '400': 'The request is not valid (VALIDATION_ERROR and others)',
+  '401': 'Not signed in (UNAUTHORIZED)',
+  '403': 'Not allowed: the plan’s limit, or an address that is not valid',
+  '404': 'Not found (NOT_FOUND)',
+  '409': 'In conflict with the current state (it changed, or is already under way)',
+  '413': 'The body is too large',
+  '415': 'Send JSON (Content-Type: application/json)',
+  '416': 'That part of the file does not exist',
+  '422': 'Refused by the account rules (better-auth)',
+  '429': 'Too many requests or attempts; wait (Retry-After)',
+};
+
 /**
  * @fastify/swagger's transform: the zod schemas become JSON Schema (fastify-type-provider-zod), and the answers
  * that are not JSON (a stream, audio, a redirect) are described with their own content type.
@@ -24,9 +42,12 @@ export const OPENAPI_INFO = {
 export const openApiTransform: typeof jsonSchemaTransform = (input) => {
   const { [OTHER_RESPONSES]: other, ...rest } = (input.schema ?? {}) as FastifySchema & Record<string, unknown>;
   const result = jsonSchemaTransform({ ...input, schema: rest });
-  if (!other || (result.schema as { hide?: boolean }).hide) return result;
-  const response = { ...((result.schema as { response?: Record<string, unknown> }).response ?? {}) };
-  for (const [status, { description, contentType }] of Object.entries(other as Record<string, OtherResponse>)) {
+  if ((result.schema as { hide?: boolean }).hide) return result;
+  const response: Record<string, unknown> = {};
+  for (const [status, schema] of Object.entries((result.schema as { response?: Record<string, object> }).response ?? {})) {
+    response[status] = { 'x-response-description': STATUS_MEANING[status] ?? `HTTP ${status}`, ...schema };
+  }
+  for (const [status, { description, contentType }] of Object.entries((other ?? {}) as Record<string, OtherResponse>)) {
     response[status] = contentType
       ? {
           description,
