@@ -28,6 +28,7 @@ import type { Clock } from './platform/clock';
 import { journeysRoutes } from './modules/journeys/journeys.routes';
 import { testClockRoutes } from './modules/health/test-clock.routes';
 import { personalizedRoutes } from './modules/personalized/personalized.routes';
+import { subscriptionRoutes } from './modules/subscription/subscription.routes';
 import { toPersonalizedJourneySummary } from '@selah/domain/personalized-views';
 import { registerOpenApi } from './platform/openapi';
 import { createServices, type ServiceOptions, type Services } from './services';
@@ -103,6 +104,7 @@ export async function buildHttpApp(services: Services): Promise<FastifyInstance>
   await app.register(contentRoutes, { feed });
   await app.register(recordsRoutes, { service: prayers });
   await app.register(personalizedRoutes, { service: personalized });
+  await app.register(subscriptionRoutes, { service: services.subscriptions });
   await app.register(liveRoutes, {
     bus: live,
     loadEvent: async (change) => {

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildHttpApp } from './app';
 import { createServices } from './services';
-import { ConfigError, loadConfig } from './platform/config';
+import { ConfigError, loadConfig, type AppConfig } from './platform/config';
 import { openDatabase } from './platform/db/client';
 import { startQueue } from './platform/queue';
 import { importContent } from './modules/content/content.import';
@@ -18,6 +18,8 @@ import { createAncestorsWriter } from './generation/writer/ancestors-writer';
 import { warmEspeak } from './generation/voice/espeak';
 import { registerAnalyticsJobs } from './modules/analytics/analytics.jobs';
 import { moveOwnAudioToPrivate } from './modules/records/private-media-migration';
+import { parsePlanCommand, PLAN_USAGE, runPlanCommand } from './modules/subscription/plan-cli';
+import { adminSocketPath, askAdminSocket, serveAdminSocket } from './platform/admin-socket';
 import { registerJourneyGeneration } from './modules/personalized/generate-journey.job';
 
 /**
@@ -26,19 +28,26 @@ import { registerJourneyGeneration } from './modules/personalized/generate-journ
  * `--migrate-only`, `--import-content` and `--verify-audio` do their one thing and exit.
  */
 async function main(): Promise<void> {
-  const { values } = parseArgs({
+  const { values, positionals } = parseArgs({
     options: {
       role: { type: 'string', default: 'all' },
       'migrate-only': { type: 'boolean', default: false },
       'import-content': { type: 'boolean', default: false },
       'verify-audio': { type: 'boolean', default: false },
+      plan: { type: 'boolean', default: false },
+      months: { type: 'string' },
     },
+    allowPositionals: true,
   });
   const role = values.role;
   if (role !== 'all' && role !== 'api' && role !== 'worker') {
     throw new ConfigError(`Invalid --role ${role}: use all, api or worker`);
   }
   const config = loadConfig();
+  if (values.plan) {
+    await planCommand(config, positionals, values.months);
+    return;
+  }
   const database = await openDatabase({
     url: config.databaseUrl,
     dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'db'),
@@ -101,9 +110,10 @@ async function main(): Promise<void> {
   const runsJobs = role !== 'api';
   // The worker starts no HTTP app: it runs jobs with the services alone.
   const app = role === 'worker' ? undefined : await buildHttpApp(services);
-  const running: { queue?: Awaited<ReturnType<typeof startQueue>> } = {};
+  const running: { queue?: Awaited<ReturnType<typeof startQueue>>; adminSocket?: { close(): Promise<void> } } = {};
   const shutdown = async (signal: string) => {
     logger.info({ signal }, 'shutting down');
+    await running.adminSocket?.close();
     await running.queue?.stop({ graceful: true, timeout: 5000 }).catch(() => undefined);
     // Closing the app closes the services too (its onClose hook).
     if (app) await app.close();
@@ -117,6 +127,27 @@ async function main(): Promise<void> {
 
   // Serve first: the queue, today's prayer and the content import follow without holding up /health.
   if (app) await app.listen({ port: config.port, host: config.host });
+  // The embedded database is this process's alone: npm run plan asks it through a socket in DATA_DIR.
+  if (app && !config.databaseUrl) {
+    const socket = await serveAdminSocket(
+      adminSocketPath(config.dataDir),
+      {
+        plan: async (args) => {
+          const parsed = parsePlanCommand(
+            Array.isArray(args.positionals) ? args.positionals.map(String) : [],
+            typeof args.months === 'string' ? args.months : undefined,
+          );
+          if ('error' in parsed) throw Object.assign(new Error(parsed.error), { code: 'USAGE' });
+          return runPlanCommand(services.subscriptions, parsed);
+        },
+      },
+      logger,
+    ).catch((error: unknown) => {
+      logger.warn({ err: error }, 'the admin socket could not be opened: npm run plan needs the server stopped');
+      return null;
+    });
+    if (socket) running.adminSocket = socket;
+  }
   // PGlite has one user, this process: whatever was running when it last stopped died with it.
   const queue = await startQueue(database, logger, { runsJobs, soleWorker: database.kind === 'pglite' });
   running.queue = queue;
@@ -157,6 +188,48 @@ async function main(): Promise<void> {
     return;
   }
   logger.info(`Selah is running at ${config.publicUrl} (${database.kind}, role ${role})`);
+}
+
+/**
+ * npm run plan: through the running embedded server's admin socket when there is one, else on the database
+ * directly (PostgreSQL always; PGlite when no server holds it).
+ */
+async function planCommand(config: AppConfig, positionals: string[], months: string | undefined): Promise<void> {
+  const parsed = parsePlanCommand(positionals, months);
+  if ('error' in parsed) {
+    console.error(`${parsed.error}\n\n${PLAN_USAGE}`);
+    process.exitCode = 2;
+    return;
+  }
+  if (!config.databaseUrl) {
+    const answer = await askAdminSocket(adminSocketPath(config.dataDir), 'plan', { positionals, months });
+    if (answer) {
+      if (answer.ok) console.log(String(answer.result));
+      else {
+        console.error(answer.error?.message ?? 'The server could not do it.');
+        process.exitCode = 1;
+      }
+      return;
+    }
+  }
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'db'),
+  });
+  try {
+    await database.migrate();
+    const services = await createServices({ config, database, logger: false });
+    try {
+      console.log(await runPlanCommand(services.subscriptions, parsed));
+    } catch (error) {
+      console.error(error instanceof Error ? error.message : String(error));
+      process.exitCode = 1;
+    } finally {
+      await services.close();
+    }
+  } finally {
+    await database.close();
+  }
 }
 
 main().catch((error: unknown) => {

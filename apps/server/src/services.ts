@@ -21,6 +21,9 @@ import { profileQueries } from './modules/profile/profile.queries';
 import { profileService } from './modules/profile/profile.service';
 import { recordQueries } from './modules/records/records.queries';
 import { recordsService } from './modules/records/records.service';
+import { revenueCatClient } from './modules/subscription/revenuecat';
+import { subscriptionQueries } from './modules/subscription/subscription.queries';
+import { subscriptionService } from './modules/subscription/subscription.service';
 
 /** Logging as Fastify's `logger` option takes it: false (silent), or pino options with an optional stream. */
 export type LoggerOptions = false | { level: string; stream?: { write(line: string): void } };
@@ -59,8 +62,20 @@ export async function createServices(options: ServiceOptions) {
   const signer = createMediaSigner(config.authSecret, clock);
 
   const records = recordQueries(db);
-  const prayers = recordsService({ queries: records, jobs, live, signer, now: () => clock.now() });
-  const profiles = profileService({ profiles: profileQueries(db), records: prayers, media, logger });
+  const subscriptions = subscriptionService({
+    queries: subscriptionQueries(db),
+    clock,
+    logger,
+    revenueCat: config.revenueCat.secretKey
+      ? revenueCatClient({ apiUrl: config.revenueCat.apiUrl, secretKey: config.revenueCat.secretKey })
+      : null,
+    webhookAuth: config.revenueCat.webhookAuth,
+    // Read when a person asks for their usage, long after prayers below exists.
+    usedThisMonth: (userId) => prayers.usedThisMonth(userId),
+  });
+  const planOf = subscriptions.planOf;
+  const prayers = recordsService({ queries: records, jobs, live, signer, planOf, now: () => clock.now() });
+  const profiles = profileService({ profiles: profileQueries(db), records: prayers, media, logger, now: () => clock.now() });
   const auth = createAuth({ config, db, mailer, logger, lifecycle: profiles });
   return {
     config,
@@ -80,7 +95,8 @@ export async function createServices(options: ServiceOptions) {
     records,
     prayers,
     personalizedQueries: personalizedQueries(db),
-    personalized: personalizedService({ queries: personalizedQueries(db), jobs, live, clock, signer }),
+    personalized: personalizedService({ queries: personalizedQueries(db), jobs, live, clock, signer, planOf }),
+    subscriptions,
     journeys: journeysService({ queries: journeyQueries(db), clock }),
     analytics: analyticsQueries(db),
     /** Ends what the services hold open (the live bus's connection); the database is closed by its opener. */

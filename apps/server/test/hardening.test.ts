@@ -8,6 +8,7 @@ import { waitAfter } from '../src/modules/auth/sign-in-throttle';
 import {
   createTestApp,
   expectApiError,
+  grantPlan,
   NATIVE_ORIGIN,
   register,
   registerUser,
@@ -389,7 +390,8 @@ describe('the auth API has one spelling and one body type', () => {
   });
 
   it('serves only the endpoints the apps use: profile changes go through /api/me and its rules', async () => {
-    const { cookie } = await registerUser(t.app, 'endpoints@example.com', 'right password 1');
+    const { id, cookie } = await registerUser(t.app, 'endpoints@example.com', 'right password 1');
+    await grantPlan(t, id, 'Faithful Plan');
     for (const [url, body] of [
       ['/api/auth/update-user', { name: '\u0007'.repeat(3) + 'Z'.repeat(5000) }],
       ['/api/auth/change-password', { currentPassword: 'guess', newPassword: 'qwertyuiop' }],

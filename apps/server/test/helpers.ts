@@ -265,3 +265,17 @@ export const shortJourneyWriter: JourneyWriter = {
     })),
   }),
 };
+
+/** Gives a person a paid plan (a month from `now` unless `expires` says), as `npm run plan -- grant` does. */
+export async function grantPlan(
+  testApp: TestApp,
+  userId: string,
+  plan: 'Faithful Plan' | 'Unlimited Prayer',
+  now = new Date(),
+  expires = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, Math.min(now.getUTCDate(), 28), 23, 59)),
+): Promise<void> {
+  await testApp.database.query(
+    `UPDATE profiles SET plan = $1, purchased_at = $2, expires_at = $3, platform = 'grant', price = 0, pending_change = NULL WHERE user_id = $4`,
+    [plan, now.toISOString(), expires.toISOString(), userId],
+  );
+}

@@ -1,7 +1,7 @@
 import { desc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyticsEvents } from '../src/platform/db/schema';
-import { createTestApp, expectApiError, registerUser, type TestApp } from './helpers';
+import { createTestApp, expectApiError, grantPlan, registerUser, type TestApp } from './helpers';
 
 describe('isolation between users', () => {
   let t: TestApp;
@@ -28,6 +28,7 @@ describe('isolation between users', () => {
   });
 
   it('changes only the caller’s profile on PATCH /api/me', async () => {
+    await grantPlan(t, alice.id, 'Faithful Plan');
     const bobBefore = (await getMe(bob.cookie)).json<Record<string, unknown>>();
     const response = await t.app.inject({
       method: 'PATCH',

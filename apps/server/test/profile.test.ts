@@ -16,7 +16,7 @@ import {
   user,
   userJourneyProgress,
 } from '../src/platform/db/schema';
-import { createTestApp, expectApiError, registerUser, signIn, type TestApp } from './helpers';
+import { createTestApp, expectApiError, grantPlan, registerUser, signIn, type TestApp } from './helpers';
 
 describe('profile', () => {
   let t: TestApp;
@@ -57,6 +57,8 @@ describe('profile', () => {
     let userId: string;
     beforeAll(async () => {
       ({ id: userId, cookie } = await registerUser(t.app, 'editor@example.com'));
+      // Goals are a paid plan's (the goals on Free are tested in subscription.test.ts).
+      await grantPlan(t, userId, 'Faithful Plan');
     });
 
     it('is 401 when signed out', async () => {
@@ -79,6 +81,12 @@ describe('profile', () => {
       expect(response.statusCode).toBe(200);
       expect(response.json()).toMatchObject({ goals: ['Pray daily', 'Read Psalms'] });
       expect((await getMe(cookie)).json()).toMatchObject({ goals: ['Pray daily', 'Read Psalms'] });
+    });
+
+    it('stores no goals when every one is blank (the editor cleared)', async () => {
+      const response = await patchMe(cookie, { goals: ['', '   ', '\t'] });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({ goals: [] });
     });
 
     it('accepts 1 and 5 goals', async () => {
@@ -122,7 +130,6 @@ describe('profile', () => {
       ['language fr', { language: 'fr' }],
       ['6 goals', { goals: ['1', '2', '3', '4', '5', '6'] }],
       ['0 goals', { goals: [] }],
-      ['only blank goals', { goals: ['', '   ', '\t'] }],
       ['goals that are not strings', { goals: [1, 2] }],
       ['non-boolean prayerNotifications', { prayerNotifications: 'yes' }],
       ['a display name over 100 characters', { displayName: 'x'.repeat(101) }],
@@ -279,6 +286,7 @@ describe('profile', () => {
 
     it('lets the email register again as a new, empty account', async () => {
       const first = await registerUser(t.app, 'comeback@example.com', 'first password 1');
+      await grantPlan(t, first.id, 'Unlimited Prayer');
       await patchMe(first.cookie, { goals: ['Old goal'], language: 'es' });
       expect((await deleteMe(first.cookie, { password: 'first password 1' })).statusCode).toBe(200);
 

@@ -18,4 +18,12 @@ export const ERROR_CODES = {
   passwordEqualsEmail: 'PASSWORD_EQUALS_EMAIL',
   /** A personalized journey is already being generated for this person. */
   journeyInProgress: 'JOURNEY_IN_PROGRESS',
+  /** Spiritual goals are kept for paid plans only. */
+  planRequired: 'PLAN_REQUIRED',
+  /** The plan was bought in a store (the App Store): it is changed or cancelled there. */
+  storeManaged: 'STORE_MANAGED',
+  /** This server has no purchase service configured (RevenueCat keys). */
+  purchasesUnavailable: 'PURCHASES_UNAVAILABLE',
+  /** The purchase service did not answer, or answered something we cannot read. */
+  storeUnreachable: 'STORE_UNREACHABLE',
 } as const;

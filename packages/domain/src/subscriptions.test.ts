@@ -3,10 +3,12 @@ import type { Plan } from './plans';
 import {
   choosePlan,
   FREE_SUBSCRIPTION,
+  isStoreManaged,
   monthlyLimitAt,
   oneMonthAfter,
   planAt,
   planChangeType,
+  planOfProduct,
   renew,
   subscriptionAt,
   type SubscriptionState,
@@ -158,5 +160,27 @@ describe('renewal', () => {
     expect(renew(subscription, at('2026-12-09T00:00:00.000Z')).expiresAt).toBe('2027-01-10T00:00:00.000Z');
     expect(renew(subscription, at('2026-12-20T00:00:00.000Z')).expiresAt).toBe('2027-01-20T00:00:00.000Z');
     expect(renew(FREE_SUBSCRIPTION, at('2026-12-20T00:00:00.000Z'))).toBe(FREE_SUBSCRIPTION);
+  });
+});
+
+describe('store products', () => {
+  it.each([
+    ['faithfulplan', 'Faithful Plan'],
+    ['unlimitedprayer', 'Unlimited Prayer'],
+    ['faithfulplan:monthly', 'Faithful Plan'],
+    ['UnlimitedPrayer', 'Unlimited Prayer'],
+    ['goldplan', null],
+    ['', null],
+    [null, null],
+  ] as const)('%s unlocks %s', (productId, plan) => {
+    expect(planOfProduct(productId)).toBe(plan);
+  });
+
+  it('a store manages its own plans; a grant or the web does not', () => {
+    expect(isStoreManaged('ios')).toBe(true);
+    expect(isStoreManaged('android')).toBe(true);
+    expect(isStoreManaged('grant')).toBe(false);
+    expect(isStoreManaged('web')).toBe(false);
+    expect(isStoreManaged(null)).toBe(false);
   });
 });

@@ -128,3 +128,36 @@ export function renew(subscription: SubscriptionState, now: Date): SubscriptionS
   const from = expiresAt !== null && Date.parse(expiresAt) > now.getTime() ? new Date(expiresAt) : now;
   return { ...subscription, expiresAt: oneMonthAfter(from).toISOString() };
 }
+
+// ---- the store's names (spec section 7, In-app purchases) ----
+
+/** The RevenueCat entitlement every paid plan unlocks. */
+export const ENTITLEMENT_ID = 'pro_access';
+
+/** The store's product id of each paid plan. */
+export const PRODUCT_IDS = { 'Faithful Plan': 'faithfulplan', 'Unlimited Prayer': 'unlimitedprayer' } as const satisfies Record<
+  Exclude<Plan, 'Free'>,
+  string
+>;
+
+/**
+ * The plan a store product unlocks, or null for a product we do not sell. Google Play names a base plan after a
+ * colon (faithfulplan:monthly), which is the same product.
+ */
+export function planOfProduct(productId: string | null | undefined): Exclude<Plan, 'Free'> | null {
+  if (typeof productId !== 'string') return null;
+  const base = productId.split(':', 1)[0]!.trim().toLowerCase();
+  for (const [plan, id] of Object.entries(PRODUCT_IDS) as Array<[Exclude<Plan, 'Free'>, string]>) {
+    if (base === id) return plan;
+  }
+  return null;
+}
+
+/**
+ * Where a plan came from (the subscription's platform): a store through RevenueCat (ios, android, ...), `grant`
+ * (npm run plan -- grant, for self-hosters) or `web` (Free chosen on the web). A store's plan is changed or
+ * cancelled in that store only.
+ */
+export function isStoreManaged(platform: string | null): boolean {
+  return platform !== null && platform !== 'grant' && platform !== 'web';
+}

@@ -65,6 +65,12 @@ const envSchema = z.object({
   LLM_API_KEY: z.string().optional(),
   LLM_MODEL: z.string().min(1).default('gpt-4o-mini'),
   LLM_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
+  // ---- purchases (RevenueCat, for the iOS app) ----
+  /** RevenueCat's secret API key: POST /api/subscription/sync asks its REST API for a person's entitlements. */
+  REVENUECAT_SECRET_KEY: z.string().min(1).optional(),
+  /** The Authorization header value RevenueCat's webhook is configured to send. */
+  REVENUECAT_WEBHOOK_AUTH: z.string().min(16, 'must be at least 16 characters').optional(),
+  REVENUECAT_API_URL: z.url().default('https://api.revenuecat.com'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
   LOCALES_DIR: z.string().optional(),
@@ -106,6 +112,8 @@ export interface AppConfig {
   mediaStore: MediaStoreConfig;
   /** Who writes generated prayers: an OpenAI-compatible chat server (LLM_BASE_URL) or the built-in composer. */
   writer: WriterConfig;
+  /** RevenueCat (purchases in the iOS app): the REST API for sync, the webhook's secret; each unset means off. */
+  revenueCat: { apiUrl: string; secretKey: string | undefined; webhookAuth: string | undefined };
   logLevel: Env['LOG_LEVEL'];
   webDistDir: string;
   localesDir: string;
@@ -311,6 +319,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     voice: voiceConfig(env),
     mediaStore: mediaStoreConfig(env, path.join(dataDir, 'media'), path.join(dataDir, 'private-media')),
     writer: writerConfig(env),
+    revenueCat: {
+      apiUrl: env.REVENUECAT_API_URL.replace(/\/$/, ''),
+      secretKey: env.REVENUECAT_SECRET_KEY,
+      webhookAuth: env.REVENUECAT_WEBHOOK_AUTH,
+    },
     logLevel: env.LOG_LEVEL,
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(root, 'apps/web/dist')),
     localesDir: path.resolve(env.LOCALES_DIR ?? path.join(root, 'content/locales')),

@@ -25,7 +25,7 @@ const STATUS_MEANING: Record<string, string> = {
   '204': 'No content',
   '400': 'The request is not valid (VALIDATION_ERROR and others)',
   '401': 'Not signed in (UNAUTHORIZED)',
-  '403': 'Not allowed: the plan’s limit, or an address that is not valid',
+  '403': 'Not allowed: the plan’s limit, a paid plan’s feature, or an address that is not valid',
   '404': 'Not found (NOT_FOUND)',
   '409': 'In conflict with the current state (it changed, or is already under way)',
   '413': 'The body is too large',
@@ -33,6 +33,7 @@ const STATUS_MEANING: Record<string, string> = {
   '416': 'That part of the file does not exist',
   '422': 'Refused by the account rules (better-auth)',
   '429': 'Too many requests or attempts; wait (Retry-After)',
+  '502': 'The purchase service did not answer (STORE_UNREACHABLE); try again',
 };
 
 /**

@@ -26,7 +26,6 @@ function page(path: string, load: () => PageModule, guarded = false): RouteObjec
   };
 }
 
-const comingSoon = () => import('../features/placeholder/ComingSoonPage');
 const personalizedPlan = () => import('../features/personalized/PersonalizedPlanPage');
 
 export const routes: RouteObject[] = [
@@ -54,8 +53,8 @@ export const routes: RouteObject[] = [
           page('/search', () => import('../features/search/SearchPage'), true),
           page('/quiz', () => import('../features/create/QuizPage'), true),
           page('/statistics', () => import('../features/create/StatisticsPage'), true),
-          page('/goals', comingSoon, true),
-          page('/subscription', comingSoon, true),
+          page('/goals', () => import('../features/profile/GoalsPage'), true),
+          page('/subscription', () => import('../features/subscription/SubscriptionPage'), true),
           page('/paywall', () => import('../features/create/PaywallPage')),
           page('/category', () => import('../features/category/CategoryPage')),
           page('/journey-plan/:journeyId', () => import('../features/journeys/JourneyPlanPage')),

@@ -11,6 +11,7 @@ import { personalizedEndpoints } from './personalized';
 import { platformEndpoints } from './platform';
 import { profileEndpoints } from './profile';
 import { recordsEndpoints } from './records';
+import { subscriptionEndpoints } from './subscription';
 
 export const api = {
   ...authEndpoints,
@@ -19,6 +20,7 @@ export const api = {
   ...personalizedEndpoints,
   ...journeysEndpoints,
   ...profileEndpoints,
+  ...subscriptionEndpoints,
   ...platformEndpoints,
 };
 

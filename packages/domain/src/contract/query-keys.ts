@@ -7,6 +7,9 @@
 /** GET /api/me */
 export const meKeys = { all: ['me'] as const };
 
+/** GET /api/subscription */
+export const subscriptionKeys = { all: ['subscription'] as const };
+
 /** GET /api/feed; the daily prayers are read from the feed into their own longer-lived entry. */
 export const feedKeys = {
   all: ['feed'] as const,

@@ -105,11 +105,6 @@ export function personalizedQueries(db: Database) {
     },
 
     /** The person's plan (Free when unknown). */
-    async planOf(userId: string): Promise<string | undefined> {
-      const [row] = await db.select({ plan: profiles.plan }).from(profiles).where(eq(profiles.userId, userId));
-      return row?.plan;
-    },
-
     async byId(id: string): Promise<PersonalizedJourney | undefined> {
       const [row] = await db.select().from(personalizedJourneys).where(eq(personalizedJourneys.id, id));
       return row ? journeyFromRow(row) : undefined;

@@ -8,7 +8,7 @@ import {
   type PersonalizedJourney,
   type PersonalizedJourneyDetail,
 } from '@selah/domain/personalized';
-import { DEFAULT_PLAN, isPlan, MONTHLY_JOURNEY_LIMIT, monthStart } from '@selah/domain/plans';
+import { MONTHLY_JOURNEY_LIMIT, monthStart, type Plan } from '@selah/domain/plans';
 import type { Clock } from '../../platform/clock';
 import type { MediaSigner } from '../../platform/media-signing';
 import { HttpError, notFound } from '../../platform/errors';
@@ -29,6 +29,8 @@ export function personalizedService(deps: {
   live: LiveBus;
   clock: Clock;
   signer: MediaSigner;
+  /** The plan in force for a person at this moment (the subscription module's rule). */
+  planOf: (userId: string) => Promise<Plan>;
 }) {
   const { queries, jobs, live, clock, signer } = deps;
   const announce = (journey: PersonalizedJourney) => live.publish({ userId: journey.userId, kind: 'personalized-journey', id: journey.id });
@@ -59,8 +61,7 @@ export function personalizedService(deps: {
     /** Stores the journey (generating) and queues its 7 days; the same journeyId again changes nothing. */
     async create(userId: string, body: CreateBody): Promise<{ journey: PersonalizedJourneyDetail; created: boolean }> {
       const id = body.journeyId ?? randomUUID();
-      const plan = await queries.planOf(userId);
-      const monthlyCap = MONTHLY_JOURNEY_LIMIT[isPlan(plan) ? plan : DEFAULT_PLAN];
+      const monthlyCap = MONTHLY_JOURNEY_LIMIT[await deps.planOf(userId)];
       const outcome = await queries.create(
         { id, userId, input: body.input, language: body.language, totalDays: PERSONALIZED_TOTAL_DAYS },
         { monthlyCap, monthStart: monthStart(clock.now()), now: clock.now() },

@@ -3,7 +3,8 @@ import { APIError } from 'better-auth/api';
 import { ERROR_CODES } from '@selah/domain/errors';
 import { DEFAULT_LANGUAGE, isLanguage } from '@selah/domain/languages';
 import { cleanGoals } from '@selah/domain/goals';
-import { isPlan } from '@selah/domain/plans';
+import { isPaidPlan, isPlan } from '@selah/domain/plans';
+import { subscriptionAt, type PendingChange, type SubscriptionState } from '@selah/domain/subscriptions';
 import type { Me, UpdateMe } from '@selah/domain/profile';
 import { HttpError } from '../../platform/errors';
 import type { MediaStore } from '../../platform/media';
@@ -18,7 +19,19 @@ export const CLAIM_LIMIT_ON_LOGIN = 10;
 
 const iso = (date: Date | null): string | null => (date ? date.toISOString() : null);
 
-function toMe(row: ProfileRow, hasPassword: boolean): Me {
+/** The subscription as stored; the plan in force is computed from it at each read (decision 019). */
+function storedSubscription(row: ProfileRow): SubscriptionState {
+  return {
+    plan: isPlan(row.plan) ? row.plan : 'Free',
+    purchasedAt: iso(row.purchasedAt),
+    expiresAt: iso(row.expiresAt),
+    productId: row.productId,
+    pendingChange: (row.pendingChange as PendingChange | null) ?? null,
+  };
+}
+
+function toMe(row: ProfileRow, hasPassword: boolean, now: Date): Me {
+  const inForce = subscriptionAt(storedSubscription(row), now);
   return {
     id: row.userId,
     email: row.email,
@@ -29,14 +42,10 @@ function toMe(row: ProfileRow, hasPassword: boolean): Me {
     prayerNotifications: row.prayerNotifications,
     goals: row.goals,
     subscription: {
-      plan: isPlan(row.plan) ? row.plan : 'Free',
-      purchasedAt: iso(row.purchasedAt),
-      expiresAt: iso(row.expiresAt),
+      ...inForce,
       platform: row.platform,
-      price: row.price,
-      productId: row.productId,
+      price: inForce.plan === 'Free' ? 0 : row.price,
       lastSyncedAt: iso(row.lastSyncedAt),
-      pendingChange: (row.pendingChange as Me['subscription']['pendingChange']) ?? null,
     },
     hasPassword,
     createdAt: row.createdAt.toISOString(),
@@ -47,8 +56,15 @@ function toMe(row: ProfileRow, hasPassword: boolean): Me {
 /** What the profile needs of the records module: the pending records of an email, and the user's media. */
 export type ProfileRecords = Pick<RecordsService, 'claimPending' | 'deletePendingFor' | 'mediaUrlsOfUser'>;
 
-export function profileService(deps: { profiles: ProfileQueries; records: ProfileRecords; media: MediaStore; logger: FastifyBaseLogger }) {
+export function profileService(deps: {
+  profiles: ProfileQueries;
+  records: ProfileRecords;
+  media: MediaStore;
+  logger: FastifyBaseLogger;
+  now?: () => Date;
+}) {
   const { profiles, records, media, logger } = deps;
+  const now = deps.now ?? (() => new Date());
 
   /** Claims never block sign-in: a failure is logged and the user goes on. */
   async function claimSafely(userId: string, email: string, limit: number): Promise<void> {
@@ -103,11 +119,11 @@ export function profileService(deps: { profiles: ProfileQueries; records: Profil
 
     async getMe(user: SessionUser): Promise<Me> {
       const row = await ensureProfile(user);
-      return toMe(row, await profiles.hasPassword(user.id));
+      return toMe(row, await profiles.hasPassword(user.id), now());
     },
 
     async updateMe(user: SessionUser, patch: UpdateMe): Promise<Me> {
-      await ensureProfile(user);
+      const current = await ensureProfile(user);
       const values: Parameters<ProfileQueries['update']>[1] = {};
       if (patch.displayName !== undefined) values.displayName = patch.displayName || null;
       if (patch.language !== undefined) values.language = patch.language;
@@ -118,12 +134,17 @@ export function profileService(deps: { profiles: ProfileQueries; records: Profil
       }
       if (patch.goals !== undefined) {
         const goals = cleanGoals(patch.goals);
-        if (goals.length === 0) throw new HttpError(400, ERROR_CODES.validation, 'Invalid body/goals: at least one goal is needed');
+        const kept = cleanGoals(current.goals);
+        const unchanged = goals.length === kept.length && goals.every((goal, index) => goal === kept[index]);
+        // Goals are a paid plan's (spec sections 2 and 6). Blank goals, or the ones already kept, are fine on any plan.
+        if (goals.length > 0 && !unchanged && !isPaidPlan(subscriptionAt(storedSubscription(current), now()).plan)) {
+          throw new HttpError(403, ERROR_CODES.planRequired, 'Setting spiritual goals is part of the Faithful Plan and Unlimited Prayer.');
+        }
         values.goals = goals;
       }
       const row = await profiles.update(user.id, values);
       if (!row) throw new HttpError(404, ERROR_CODES.notFound, 'Profile not found');
-      return toMe(row, await profiles.hasPassword(user.id));
+      return toMe(row, await profiles.hasPassword(user.id), now());
     },
 
     /**

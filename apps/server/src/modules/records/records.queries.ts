@@ -69,8 +69,8 @@ export function recordQueries(db: Database) {
       return [...recordUrls, ...dayUrls].map((row) => row.url).filter((url): url is string => url !== null);
     },
 
-    async profileOf(userId: string): Promise<{ plan: string; language: string } | undefined> {
-      const [row] = await db.select({ plan: profiles.plan, language: profiles.language }).from(profiles).where(eq(profiles.userId, userId));
+    async profileOf(userId: string): Promise<{ language: string } | undefined> {
+      const [row] = await db.select({ language: profiles.language }).from(profiles).where(eq(profiles.userId, userId));
       return row;
     },
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { ERROR_CODES } from '@selah/domain/error-codes';
 import { cleanGoals } from '@selah/domain/goals';
 import { isUuid } from '@selah/domain/ids';
-import { MONTHLY_GENERATION_LIMIT, isPlan, monthKey, DEFAULT_PLAN } from '@selah/domain/plans';
+import { MONTHLY_GENERATION_LIMIT, monthKey, type Plan } from '@selah/domain/plans';
 import type { createAffirmationSchema, GenerationStats, PrayerRecord, RecordsPage, SearchResponse } from '@selah/domain/records';
 import type { z } from 'zod';
 import { HttpError, notFound } from '../../platform/errors';
@@ -40,7 +40,15 @@ function decodeCursor(cursor: string): { createdAt: string; id: string } {
   return { createdAt, id };
 }
 
-export function recordsService(deps: { queries: RecordQueries; jobs: JobSender; live: LiveBus; signer: MediaSigner; now?: () => Date }) {
+export function recordsService(deps: {
+  queries: RecordQueries;
+  jobs: JobSender;
+  live: LiveBus;
+  signer: MediaSigner;
+  /** The plan in force for a person at this moment (the subscription module's rule). */
+  planOf: (userId: string) => Promise<Plan>;
+  now?: () => Date;
+}) {
   const { queries, jobs, live, signer } = deps;
   const now = deps.now ?? (() => new Date());
 
@@ -50,8 +58,7 @@ export function recordsService(deps: { queries: RecordQueries; jobs: JobSender; 
   const enqueue = (recordId: string) => jobs.send(GENERATE_PRAYER_JOB, { recordId }, GENERATE_PRAYER_JOB_OPTIONS);
 
   async function planOf(userId: string) {
-    const profile = await queries.profileOf(userId);
-    const plan = isPlan(profile?.plan) ? profile.plan : DEFAULT_PLAN;
+    const [profile, plan] = await Promise.all([queries.profileOf(userId), deps.planOf(userId)]);
     return { plan, limit: MONTHLY_GENERATION_LIMIT[plan], language: profile?.language ?? 'en' };
   }
 
@@ -117,6 +124,12 @@ export function recordsService(deps: { queries: RecordQueries; jobs: JobSender; 
         items: rows.map((row) => recordView(row.record, signer)),
         nextCursor: hasMore && last ? encodeCursor(last.cursorAt, last.record.id) : null,
       };
+    },
+
+    /** Prayers this person generated in the current calendar month. */
+    async usedThisMonth(userId: string): Promise<number> {
+      const { monthlyCount } = await queries.generationStats(userId);
+      return monthlyCount[monthKey(now())] ?? 0;
     },
 
     async stats(userId: string): Promise<GenerationStats> {

@@ -118,6 +118,8 @@ export const profiles = pgTable('profiles', {
   productId: text('product_id'),
   lastSyncedAt: timestamp('last_synced_at', { withTimezone: true }),
   pendingChange: jsonb('pending_change').$type<PendingChange>(),
+  /** When the store's latest applied news (a webhook event or a sync) happened: older news never rolls it back. */
+  subscriptionEventAt: timestamp('subscription_event_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
 });
@@ -452,6 +454,10 @@ export const webhookEvents = pgTable('webhook_events', {
   id: text('id').primaryKey(),
   source: text('source').notNull(),
   payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+  eventType: text('event_type'),
+  appUserId: text('app_user_id'),
+  /** What was done with it: applied, stale (older than what the plan already reflects), unknown_user, ... */
+  outcome: text('outcome'),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

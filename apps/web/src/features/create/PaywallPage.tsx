@@ -6,7 +6,6 @@ import { isPaidPlan, isPlan, isUnlimitedPlan, PLAN_PRICE_USD, PLANS } from '@sel
 import { Button } from '../../components/Button';
 import { Card } from '../../components/PageHeader';
 import { Spinner } from '../../components/Spinner';
-import { track } from '../../lib/analytics';
 import { useAuth } from '../../lib/auth';
 import { useGenerationStats } from './api/get-generation-stats';
 
@@ -50,7 +49,6 @@ export default function PaywallPage() {
 
   const onStart = () => {
     if (processing) return;
-    track({ name: 'begin_checkout', params: { item_name: ENTRY_PLAN, price: PLAN_PRICE_USD[ENTRY_PLAN], method: 'paywall' } });
     setProcessing(true);
   };
 
