@@ -233,8 +233,10 @@ async function planCommand(config: AppConfig, positionals: string[], months: str
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError) {
-    console.error(error.message);
+  // A wrong setting or command-line option: its message says what to fix.
+  const isUsage = error instanceof TypeError && String((error as { code?: unknown }).code).startsWith('ERR_PARSE_ARGS');
+  if (error instanceof ConfigError || isUsage) {
+    console.error((error as Error).message);
   } else {
     console.error(error);
   }
