@@ -222,6 +222,49 @@ describe('subscription', () => {
       expect(await view(cookie)).toMatchObject({ plan: 'Faithful Plan', pendingChange: { toPlan: 'Free', type: 'cancellation' } });
     });
 
+    it('applies one of two simultaneous deliveries of the same event', async () => {
+      const person = await registerUser(t.app, 'twice-at-once@example.com');
+      const clock = await now();
+      const body = event({
+        type: 'INITIAL_PURCHASE',
+        app_user_id: person.id,
+        product_id: 'faithfulplan',
+        event_timestamp_ms: clock,
+        expiration_at_ms: clock + 30 * DAY,
+      });
+      const outcomes = await Promise.all([webhook(body), webhook(body), webhook(body)]);
+      expect(outcomes.map((response) => response.json<{ outcome: string }>().outcome).sort()).toEqual([
+        'applied',
+        'duplicate',
+        'duplicate',
+      ]);
+      expect(await view(person.cookie)).toMatchObject({ plan: 'Faithful Plan' });
+    });
+
+    it('takes a time stamp from the future as now, so later news is not held back by it', async () => {
+      const person = await registerUser(t.app, 'future-stamp@example.com');
+      const clock = await now();
+      const future = event({
+        type: 'INITIAL_PURCHASE',
+        app_user_id: person.id,
+        product_id: 'faithfulplan',
+        event_timestamp_ms: clock + 365 * DAY,
+        expiration_at_ms: clock + 30 * DAY,
+      });
+      expect((await webhook(future)).json()).toMatchObject({ outcome: 'applied' });
+      await advance(10 * 60_000);
+      const later = event({
+        type: 'PRODUCT_CHANGE',
+        app_user_id: person.id,
+        product_id: 'faithfulplan',
+        new_product_id: 'unlimitedprayer',
+        event_timestamp_ms: clock + 10 * 60_000,
+        expiration_at_ms: clock + 30 * DAY,
+      });
+      expect((await webhook(later)).json()).toMatchObject({ outcome: 'applied' });
+      expect(await view(person.cookie)).toMatchObject({ plan: 'Unlimited Prayer' });
+    });
+
     it('handles every event type as RevenueCat documents it', async () => {
       const person = await registerUser(t.app, 'every-event@example.com');
       let clock = await now();
@@ -463,6 +506,18 @@ describe('subscription', () => {
         respond(200, JSON.stringify(subscriber('unlimitedprayer', clock - DAY)), { 'content-type': 'application/json' }),
       );
       expect((await post('/api/subscription/sync', cookie)).json<View>()).toMatchObject({ plan: 'Free', usage: { limit: 5 } });
+    });
+
+    it('changes nothing when pro_access comes from a product we do not sell', async () => {
+      const { id, cookie } = await registerUser(t.app, 'odd-product@example.com');
+      await grantPlan(t, id, 'Faithful Plan', new Date(await now()));
+      const before = await view(cookie);
+      store.expect(
+        'GET',
+        `/v1/subscribers/${id}`,
+        respond(200, JSON.stringify(subscriber('goldplan', (await now()) + 20 * DAY)), { 'content-type': 'application/json' }),
+      );
+      expect((await post('/api/subscription/sync', cookie)).json<View>()).toEqual(before);
     });
 
     it('keeps a plan granted on this server when the store has nothing', async () => {

@@ -49,6 +49,9 @@ export function platformOfStore(store: string | null | undefined): string {
 
 const iso = (ms: number): string => new Date(ms).toISOString();
 
+/** How far ahead of our clock an event's time stamp may be (clocks differ a little). */
+const CLOCK_SKEW_MS = 5 * 60_000;
+
 /** The events that start or continue a paid period of the event's product. */
 const PERIOD_EVENTS = new Set(['INITIAL_PURCHASE', 'RENEWAL', 'UNCANCELLATION', 'NON_RENEWING_PURCHASE', 'SUBSCRIPTION_EXTENDED']);
 
@@ -58,7 +61,8 @@ const PERIOD_EVENTS = new Set(['INITIAL_PURCHASE', 'RENEWAL', 'UNCANCELLATION', 
  * several people and is the service's (it re-reads them); TEST and BILLING_ISSUE change no plan.
  */
 export function decideEvent(current: StoredSubscription, event: RevenueCatEvent, now: Date): EventDecision {
-  const eventMs = event.event_timestamp_ms ?? now.getTime();
+  // A time stamp ahead of our clock is taken as now, so one odd event cannot make every later one look stale.
+  const eventMs = Math.min(event.event_timestamp_ms ?? now.getTime(), now.getTime() + CLOCK_SKEW_MS);
   if (current.eventAt !== null && eventMs < Date.parse(current.eventAt)) {
     return { outcome: 'stale', reason: `older than the news already applied (${current.eventAt})` };
   }
@@ -184,6 +188,9 @@ export type RevenueCatSubscriber = z.infer<typeof subscriberSchema>;
 
 export class StoreError extends Error {}
 
+/** RevenueCat names a product we do not sell: nothing is changed, and the operator is told in the log. */
+export class UnknownProductError extends Error {}
+
 /** The plan RevenueCat says a person has: the entitlement pro_access's product, while it has not expired. */
 export function stateOfSubscriber(body: RevenueCatSubscriber, current: StoredSubscription, now: Date): StoredSubscription {
   const stamp = { lastSyncedAt: now.toISOString(), eventAt: now.toISOString() };
@@ -195,6 +202,10 @@ export function stateOfSubscriber(body: RevenueCatSubscriber, current: StoredSub
   const expiresMs = parse(entitlement?.expires_date);
   const active = entitlement !== undefined && (entitlement.expires_date == null || (expiresMs !== null && expiresMs > now.getTime()));
   const plan: Plan | null = active ? planOfProduct(entitlement.product_identifier) : null;
+  if (active && !plan) {
+    // A product we do not sell unlocks pro_access: keep what we know rather than take a paying person's plan away.
+    throw new UnknownProductError(`pro_access is unlocked by ${String(entitlement.product_identifier)}, which is not one of our plans`);
+  }
   if (!plan) {
     // Nothing active in the store: a store's plan has ended; a plan granted on this server is not the store's to end.
     const inForce = { ...current, ...subscriptionAt(current, now) };

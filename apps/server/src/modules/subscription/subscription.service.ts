@@ -6,7 +6,14 @@ import type { RevenueCatWebhook, SubscriptionView, WebhookOutcome } from '@selah
 import { FREE_SUBSCRIPTION, choosePlan, isStoreManaged, oneMonthAfter, subscriptionAt } from '@selah/domain/subscriptions';
 import type { Clock } from '../../platform/clock';
 import { HttpError } from '../../platform/errors';
-import { decideEvent, stateOfSubscriber, StoreError, type RevenueCatClient, type StoredSubscription } from './revenuecat';
+import {
+  decideEvent,
+  stateOfSubscriber,
+  StoreError,
+  UnknownProductError,
+  type RevenueCatClient,
+  type StoredSubscription,
+} from './revenuecat';
 import type { SubscriptionQueries } from './subscription.queries';
 
 export interface SubscriptionDeps {
@@ -76,7 +83,15 @@ export function subscriptionService(deps: SubscriptionDeps) {
       logger.warn({ err: error, userId }, 'RevenueCat sync failed');
       throw new HttpError(502, ERROR_CODES.storeUnreachable, 'The purchase service could not be reached. Please try again.');
     }
-    const changed = await queries.change(userId, (current) => stateOfSubscriber(subscriber, current, clock.now()));
+    const changed = await queries.change(userId, (current) => {
+      try {
+        return stateOfSubscriber(subscriber, current, clock.now());
+      } catch (error) {
+        if (!(error instanceof UnknownProductError)) throw error;
+        logger.warn({ err: error, userId }, 'RevenueCat sync: unknown product, nothing changed');
+        return null;
+      }
+    });
     if (!changed) throw noSuchPerson();
     return changed.after;
   }

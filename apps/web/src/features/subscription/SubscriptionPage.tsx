@@ -12,8 +12,9 @@ import { ApiError } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { notify } from '../../lib/toast';
 import { isNativeIos, loadPurchases } from '../../platform';
-import { PurchasesUnavailableError, type PaidPlan } from '../../platform/purchases';
+import { PurchasesUnavailableError } from '../../platform/purchases';
 import { useChooseFree, useSubscription, useSyncSubscription } from './api/subscription';
+import { checkout, restorePurchases } from './checkout';
 import { isActionable, planButton, type PlanButton } from './plan-buttons';
 
 const planKey: Record<Plan, 'free' | 'faithful' | 'unlimited'> = {
@@ -58,7 +59,7 @@ export default function SubscriptionPage() {
             </Button>
           </Card>
         ) : (
-          <Plans view={subscription.data} native={native} />
+          <Plans view={subscription.data} />
         )}
         <Link to="/userprofile" className={`${linkButton} border border-line bg-surface text-ink hover:bg-canvas`}>
           {t('backToProfile')}
@@ -68,7 +69,7 @@ export default function SubscriptionPage() {
   );
 }
 
-function Plans({ view, native }: { view: SubscriptionView; native: boolean }) {
+function Plans({ view }: { view: SubscriptionView }) {
   const { t, i18n } = useTranslation('profile');
   const { user } = useAuth();
   const chooseFree = useChooseFree();
@@ -77,27 +78,11 @@ function Plans({ view, native }: { view: SubscriptionView; native: boolean }) {
   const [busy, setBusy] = useState<Plan | 'restore' | null>(null);
   const date = (iso: string) => new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'long' }).format(new Date(iso));
   const planName = (plan: Plan) => t(`plans.${planKey[plan]}`);
-  const method = native ? 'app_store' : 'web';
 
   const failure = (error: unknown, fallback: string) => {
     if (error instanceof PurchasesUnavailableError) notify.error(t('subscriptionPage.mobileOnly'));
     else if (error instanceof ApiError && error.code === 'STORE_MANAGED') notify.error(t('subscriptionPage.storeManaged'));
     else notify.error(fallback);
-  };
-
-  const buy = async (plan: PaidPlan) => {
-    const price = PLAN_PRICE_USD[plan];
-    track({ name: 'begin_checkout', params: { item_name: plan, price, method } });
-    const purchases = await loadPurchases();
-    await purchases.configure(user!.id);
-    const outcome = await purchases.purchase(plan);
-    if (!outcome) return;
-    const synced = await sync.mutateAsync();
-    track({
-      name: 'purchase',
-      params: { currency: 'USD', value: price, items: [{ item_name: plan, price }], method },
-    });
-    notify.success(t('subscriptionPage.welcome', { plan: planName(synced.plan) }));
   };
 
   const onPress = async (plan: Plan) => {
@@ -113,7 +98,9 @@ function Plans({ view, native }: { view: SubscriptionView; native: boolean }) {
             : t('subscriptionPage.freeChosen'),
         );
       } else {
-        await buy(plan);
+        const purchases = await loadPurchases();
+        const bought = await checkout(plan, { purchases, userId: user!.id, sync: () => sync.mutateAsync(), track });
+        if (bought) notify.success(t('subscriptionPage.welcome', { plan: planName(bought.plan) }));
       }
     } catch (error) {
       failure(error, changing ? t('subscriptionPage.changeFailed') : t('subscriptionPage.processFailed'));
@@ -127,9 +114,7 @@ function Plans({ view, native }: { view: SubscriptionView; native: boolean }) {
     setBusy('restore');
     try {
       const purchases = await loadPurchases();
-      await purchases.configure(user!.id);
-      await purchases.restore();
-      const synced = await sync.mutateAsync();
+      const synced = await restorePurchases({ purchases, userId: user!.id, sync: () => sync.mutateAsync() });
       notify.success(synced.plan === 'Free' ? t('subscriptionPage.nothingToRestore') : t('subscriptionPage.restored'));
     } catch (error) {
       failure(error, t('subscriptionPage.restoreFailed'));
