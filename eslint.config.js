@@ -137,6 +137,11 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
+  {
+    // Scripts the offline service worker imports (public/push-handler.js) run in a worker scope.
+    files: ['apps/web/public/**/*.js'],
+    languageOptions: { sourceType: 'script', globals: { ...globals.serviceworker } },
+  },
   ...featureBoundaries,
   sharedBoundaries,
   ...serverModuleBoundaries,

@@ -71,7 +71,12 @@ interface ConsoleGuard {
   allow(expected: ExpectedError): void;
   /** Declares that the test takes the browser offline: requests that fail for want of a network are expected. */
   allowOffline(): void;
+  /** Declares that the browser itself may log this error (Chromium's own notice, not the app's). */
+  allowBrowserNotice(pattern: RegExp): void;
 }
+
+/** Chromium logs this when a page subscribes to push in a profile without a push service (any Playwright context). */
+export const PUSH_UNSUPPORTED_NOTICE = /^Chrome currently does not support the Push API in incognito mode/;
 
 /** Chrome's console errors for requests made without a network (the page's own, and those its worker gave up on). */
 const offlineFailure = /^Failed to load resource: net::(ERR_INTERNET_DISCONNECTED|ERR_FAILED)$/;
@@ -92,6 +97,7 @@ export const test = base.extend<{ consoleGuard: ConsoleGuard; account: Account; 
   consoleGuard: [
     async ({ page }, use) => {
       const allowed: ExpectedError[] = [];
+      const notices: RegExp[] = [];
       let offline = false;
       const problems: string[] = [];
       page.on('console', (message) => {
@@ -103,6 +109,7 @@ export const test = base.extend<{ consoleGuard: ConsoleGuard; account: Account; 
         }
         if (type !== 'error') return;
         if (offline && offlineFailure.test(body)) return;
+        if (notices.some((notice) => notice.test(body))) return;
         const failed = failedResource.exec(body);
         const url = message.location().url;
         if (failed && url) {
@@ -118,6 +125,7 @@ export const test = base.extend<{ consoleGuard: ConsoleGuard; account: Account; 
         allowOffline: () => {
           offline = true;
         },
+        allowBrowserNotice: (pattern) => notices.push(pattern),
       });
       expect(problems, 'the page logged unexpected errors').toEqual([]);
     },

@@ -1,10 +1,17 @@
-import { en, expect, readLocale, test, text } from './fixtures';
+import { en, expect, PUSH_UNSUPPORTED_NOTICE, readLocale, test, text } from './fixtures';
 import { pathIs, toast } from './helpers';
 
 const profile = en.profile;
 
 test.describe('profile', () => {
-  test('account settings: notifications toggle, and choosing Español reloads the page in Spanish', async ({ signedInPage: page }) => {
+  test('account settings: notifications toggle, and choosing Español reloads the page in Spanish', async ({
+    signedInPage: page,
+    context,
+    consoleGuard,
+  }) => {
+    // Turning notifications on asks the browser (notifications.spec.ts covers the rest of it).
+    await context.grantPermissions(['notifications']);
+    consoleGuard.allowBrowserNotice(PUSH_UNSUPPORTED_NOTICE);
     await page.goto('/account-settings');
     await expect(page.getByRole('heading', { name: text(profile, 'settings.title') })).toBeVisible();
 

@@ -40,6 +40,8 @@ const offline = VitePWA({
   workbox: {
     // The manifest and its icon are added by the plugin itself.
     globPatterns: ['**/*.{js,css,html}'],
+    // Push notifications: showing a message and opening the app from it (public/push-handler.js).
+    importScripts: ['/push-handler.js'],
     // One file: no unhashed workbox-*.js beside it for the server to serve.
     inlineWorkboxRuntime: true,
     cleanupOutdatedCaches: true,

@@ -29,6 +29,7 @@ import { journeysRoutes } from './modules/journeys/journeys.routes';
 import { testClockRoutes } from './modules/health/test-clock.routes';
 import { personalizedRoutes } from './modules/personalized/personalized.routes';
 import { subscriptionRoutes } from './modules/subscription/subscription.routes';
+import { pushRoutes } from './modules/push/push.routes';
 import { toPersonalizedJourneySummary } from '@selah/domain/personalized-views';
 import { registerOpenApi } from './platform/openapi';
 import { createServices, type ServiceOptions, type Services } from './services';
@@ -105,8 +106,14 @@ export async function buildHttpApp(services: Services): Promise<FastifyInstance>
   await app.register(recordsRoutes, { service: prayers });
   await app.register(personalizedRoutes, { service: personalized });
   await app.register(subscriptionRoutes, { service: services.subscriptions });
+  await app.register(pushRoutes, { service: services.push });
   await app.register(liveRoutes, {
     bus: live,
+    presence: {
+      open: (userId) => services.push.presence.open(userId, services.processId),
+      close: (userId) => services.push.presence.close(userId, services.processId),
+      refresh: (userIds) => services.push.presence.refresh(services.processId, userIds),
+    },
     loadEvent: async (change) => {
       switch (change.kind) {
         case 'record':

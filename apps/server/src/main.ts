@@ -19,6 +19,7 @@ import { warmEspeak } from './generation/voice/espeak';
 import { registerAnalyticsJobs } from './modules/analytics/analytics.jobs';
 import { moveOwnAudioToPrivate } from './modules/records/private-media-migration';
 import { parsePlanCommand, PLAN_USAGE, runPlanCommand } from './modules/subscription/plan-cli';
+import { registerPushJobs } from './modules/push/push.jobs';
 import { adminSocketPath, askAdminSocket, serveAdminSocket } from './platform/admin-socket';
 import { registerJourneyGeneration } from './modules/personalized/generate-journey.job';
 
@@ -164,7 +165,9 @@ async function main(): Promise<void> {
       media,
       live,
       logger,
+      onCompleted: (prayer) => services.push.prayerReady(prayer),
     });
+    await registerPushJobs(queue, { service: services.push, logger });
     if (config.voice.provider === 'espeak') {
       void warmEspeak().catch((error: unknown) => logger.warn({ err: error }, 'could not warm up the espeak engines'));
     }

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { randomUUID } from 'node:crypto';
 import pino from 'pino';
 import type { AppConfig } from './platform/config';
 import type { DatabaseHandle } from './platform/db/client';
@@ -22,6 +23,10 @@ import { profileService } from './modules/profile/profile.service';
 import { recordQueries } from './modules/records/records.queries';
 import { recordsService } from './modules/records/records.service';
 import { revenueCatClient } from './modules/subscription/revenuecat';
+import { notificationTexts } from './modules/push/notification-texts';
+import { pushQueries } from './modules/push/push.queries';
+import { pushService } from './modules/push/push.service';
+import { createWebPushSender } from './modules/push/web-push-sender';
 import { subscriptionQueries } from './modules/subscription/subscription.queries';
 import { subscriptionService } from './modules/subscription/subscription.service';
 
@@ -75,7 +80,30 @@ export async function createServices(options: ServiceOptions) {
   });
   const planOf = subscriptions.planOf;
   const prayers = recordsService({ queries: records, jobs, live, signer, planOf, now: () => clock.now() });
-  const profiles = profileService({ profiles: profileQueries(db), records: prayers, media, logger, now: () => clock.now() });
+  const content = contentQueries(db);
+  const push = pushService({
+    queries: pushQueries(database),
+    clock,
+    logger,
+    config: config.push,
+    web: createWebPushSender(config.push.vapid),
+    texts: notificationTexts(config.localesDir),
+    jobs,
+    dailyTitle: async (day, language) => {
+      const [prayer] = await content.latestDailyPrayers(day, 1);
+      // Only the day's own prayer, and only where daily prayers exist (en, es): otherwise the reminder has no title.
+      if (!prayer || prayer.date !== day) return null;
+      return prayer.translations.find((translation) => translation.language === language)?.title ?? null;
+    },
+  });
+  const profiles = profileService({
+    profiles: profileQueries(db),
+    records: prayers,
+    media,
+    logger,
+    now: () => clock.now(),
+    onNotificationsOff: (userId) => push.removeAllOf(userId),
+  });
   const auth = createAuth({ config, db, mailer, logger, lifecycle: profiles });
   return {
     config,
@@ -90,13 +118,16 @@ export async function createServices(options: ServiceOptions) {
     auth,
     throttle: signInThrottleStore(db),
     profiles,
-    content: contentQueries(db),
-    feed: feedService(contentQueries(db), (userId, limit) => prayers.recent(userId, limit)),
+    content,
+    feed: feedService(content, (userId, limit) => prayers.recent(userId, limit)),
     records,
     prayers,
     personalizedQueries: personalizedQueries(db),
     personalized: personalizedService({ queries: personalizedQueries(db), jobs, live, clock, signer, planOf }),
     subscriptions,
+    push,
+    /** This process, as the live presence table names it. */
+    processId: randomUUID(),
     journeys: journeysService({ queries: journeyQueries(db), clock }),
     analytics: analyticsQueries(db),
     /** Ends what the services hold open (the live bus's connection); the database is closed by its opener. */

@@ -5,7 +5,8 @@ import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { expect } from 'vitest';
-import { buildApp } from '../src/app';
+import { buildHttpApp } from '../src/app';
+import { createServices, type Services } from '../src/services';
 import { loadConfig, type AppConfig } from '../src/platform/config';
 import { openDatabase, type DatabaseHandle } from '../src/platform/db/client';
 import type { Mailer, MailMessage } from '../src/platform/mailer';
@@ -53,6 +54,8 @@ export const TEST_ORIGIN = 'http://localhost:8080';
 
 export interface TestApp {
   app: FastifyInstance;
+  /** The services behind the app (the composition root's), for what no route reaches: jobs, the clock. */
+  services: Services;
   database: DatabaseHandle;
   config: AppConfig;
   /** Messages the app sent, newest last (when neither mailer nor realMailer was given). */
@@ -92,8 +95,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ? { level: options.logLines.level, stream: { write: (line: string) => void options.logLines!.lines.push(line) } }
     : false;
   let app: FastifyInstance;
+  let services: Services;
   try {
-    app = await buildApp({ config, database, mailer, logger });
+    services = await createServices({ config, database, mailer, logger });
+    app = await buildHttpApp(services);
     await app.ready();
   } catch (error) {
     await drop();
@@ -102,6 +107,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   }
   return {
     app,
+    services,
     database,
     config,
     outbox,

@@ -26,4 +26,6 @@ export const ERROR_CODES = {
   purchasesUnavailable: 'PURCHASES_UNAVAILABLE',
   /** The purchase service did not answer, or answered something we cannot read. */
   storeUnreachable: 'STORE_UNREACHABLE',
+  /** Push devices are kept only while the person has notifications on. */
+  notificationsOff: 'NOTIFICATIONS_OFF',
 } as const;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LANGUAGES } from './languages';
 import { MAX_GOALS, MAX_GOAL_LENGTH, MIN_GOALS } from './goals';
 import { PLANS } from './plans';
+import { reminderTimeSchema, timeZoneSchema } from './push';
 import { hasControlCharacters, isPlainName } from './text';
 
 export const languageSchema = z.enum(LANGUAGES);
@@ -34,6 +35,9 @@ export const meSchema = z.object({
   lastName: z.string().nullable(),
   language: languageSchema,
   prayerNotifications: z.boolean(),
+  /** The daily prayer reminder: local time (HH:MM) in the person's IANA time zone. */
+  reminderTime: z.string(),
+  timeZone: z.string(),
   goals: z.array(z.string()),
   subscription: subscriptionSchema,
   /** Whether the account has a password (password-provider users must type it to delete the account). */
@@ -66,6 +70,8 @@ export const updateMeSchema = z
       .max(MAX_GOALS),
     language: languageSchema,
     prayerNotifications: z.boolean(),
+    reminderTime: reminderTimeSchema,
+    timeZone: timeZoneSchema,
   })
   .partial()
   .strict()

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createECDH, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
@@ -65,6 +65,29 @@ const envSchema = z.object({
   LLM_API_KEY: z.string().optional(),
   LLM_MODEL: z.string().min(1).default('gpt-4o-mini'),
   LLM_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
+  // ---- push notifications ----
+  /** VAPID keys (base64url, as web-push makes them); generated into DATA_DIR/vapid-keys.json when unset. */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, 'must be an uncompressed P-256 public key in base64url (87 characters)')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'must be a P-256 private key in base64url (43 characters)')
+    .optional(),
+  /** Who push services may contact about our messages: a mailto: or https: address. */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)/, 'must start with mailto: or https://')
+    .optional(),
+  /**
+   * Push services beyond the browsers' own (origins, comma-separated, e.g. http://127.0.0.1:9999 for a test
+   * service): subscriptions may only name these or the known services, so the server never posts elsewhere.
+   */
+  PUSH_ALLOWED_ORIGINS: z.string().optional(),
+  /** A Firebase service account (its JSON, or a path to the file) for native push tokens (FCM HTTP v1). */
+  FCM_SERVICE_ACCOUNT: z.string().optional(),
+  FCM_API_URL: z.url().default('https://fcm.googleapis.com'),
   // ---- purchases (RevenueCat, for the iOS app) ----
   /** RevenueCat's secret API key: POST /api/subscription/sync asks its REST API for a person's entitlements. */
   REVENUECAT_SECRET_KEY: z.string().min(1).optional(),
@@ -112,6 +135,8 @@ export interface AppConfig {
   mediaStore: MediaStoreConfig;
   /** Who writes generated prayers: an OpenAI-compatible chat server (LLM_BASE_URL) or the built-in composer. */
   writer: WriterConfig;
+  /** Web Push (VAPID) and native push (FCM): keys, the services subscriptions may name, the FCM account. */
+  push: PushConfig;
   /** RevenueCat (purchases in the iOS app): the REST API for sync, the webhook's secret; each unset means off. */
   revenueCat: { apiUrl: string; secretKey: string | undefined; webhookAuth: string | undefined };
   logLevel: Env['LOG_LEVEL'];
@@ -145,6 +170,82 @@ function resolveAuthSecret(env: Env, dataDir: string): string {
   const secret = randomBytes(32).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+// ---- push notifications ----
+
+export interface FcmServiceAccount {
+  projectId: string;
+  clientEmail: string;
+  privateKey: string;
+  tokenUri: string;
+}
+
+export interface PushConfig {
+  vapid: { publicKey: string; privateKey: string; subject: string };
+  /** Origins beyond the known push services that subscriptions may name (PUSH_ALLOWED_ORIGINS). */
+  allowedOrigins: string[];
+  fcm: { account: FcmServiceAccount; apiUrl: string } | undefined;
+}
+
+/** VAPID keys from the environment, else from DATA_DIR/vapid-keys.json (made on the first start, like the auth secret). */
+function resolveVapidKeys(env: Env, dataDir: string): { publicKey: string; privateKey: string } {
+  if (env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY) return { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY };
+  if (env.VAPID_PUBLIC_KEY || env.VAPID_PRIVATE_KEY) {
+    throw new ConfigError('Invalid configuration:\n  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together');
+  }
+  const file = path.join(dataDir, 'vapid-keys.json');
+  if (existsSync(file)) {
+    const stored = JSON.parse(readFileSync(file, 'utf8')) as { publicKey?: unknown; privateKey?: unknown };
+    if (typeof stored.publicKey === 'string' && typeof stored.privateKey === 'string') {
+      return { publicKey: stored.publicKey, privateKey: stored.privateKey };
+    }
+    throw new ConfigError(`Invalid configuration:\n  ${file} does not hold publicKey and privateKey`);
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  const keys = { publicKey: ecdh.getPublicKey().toString('base64url'), privateKey: ecdh.getPrivateKey().toString('base64url') };
+  writeFileSync(file, `${JSON.stringify(keys)}\n`, { mode: 0o600 });
+  return keys;
+}
+
+function fcmAccount(value: string): FcmServiceAccount {
+  let json: Record<string, unknown>;
+  try {
+    const text = value.trim().startsWith('{') ? value : readFileSync(path.resolve(value), 'utf8');
+    json = JSON.parse(text) as Record<string, unknown>;
+  } catch {
+    throw new ConfigError('Invalid configuration:\n  FCM_SERVICE_ACCOUNT: give the service account JSON, or the path of its file');
+  }
+  const field = (name: string): string => {
+    const found = json[name];
+    if (typeof found !== 'string' || found === '')
+      throw new ConfigError(`Invalid configuration:\n  FCM_SERVICE_ACCOUNT: ${name} is missing`);
+    return found;
+  };
+  return {
+    projectId: field('project_id'),
+    clientEmail: field('client_email'),
+    privateKey: field('private_key'),
+    tokenUri: typeof json.token_uri === 'string' ? json.token_uri : 'https://oauth2.googleapis.com/token',
+  };
+}
+
+function pushConfig(env: Env, dataDir: string, publicUrl: string): PushConfig {
+  const allowedOrigins = originList(env.PUSH_ALLOWED_ORIGINS).map((origin) => {
+    try {
+      return new URL(origin).origin;
+    } catch {
+      throw new ConfigError(`Invalid configuration:\n  PUSH_ALLOWED_ORIGINS: ${origin} is not an origin`);
+    }
+  });
+  const subject = env.VAPID_SUBJECT ?? (publicUrl.startsWith('https://') ? publicUrl : 'mailto:push@selah.local');
+  return {
+    vapid: { ...resolveVapidKeys(env, dataDir), subject },
+    allowedOrigins,
+    fcm: env.FCM_SERVICE_ACCOUNT ? { account: fcmAccount(env.FCM_SERVICE_ACCOUNT), apiUrl: env.FCM_API_URL.replace(/\/$/, '') } : undefined,
+  };
 }
 
 // ---- voice and media store (generation pipeline) ----
@@ -319,6 +420,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     voice: voiceConfig(env),
     mediaStore: mediaStoreConfig(env, path.join(dataDir, 'media'), path.join(dataDir, 'private-media')),
     writer: writerConfig(env),
+    push: pushConfig(env, dataDir, publicUrl),
     revenueCat: {
       apiUrl: env.REVENUECAT_API_URL.replace(/\/$/, ''),
       secretKey: env.REVENUECAT_SECRET_KEY,

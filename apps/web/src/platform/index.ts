@@ -4,9 +4,11 @@
  * purchases plugin, loaded on demand) out of the app's initial JavaScript.
  */
 import type { PurchasePlatform } from './purchases';
+import type { PushPlatform } from './push';
 import { webPurchases } from './web-purchases';
 
 export * from './purchases';
+export type { PushPermission, PushPlatform, RegisterResult } from './push';
 
 interface CapacitorGlobal {
   isNativePlatform?(): boolean;
@@ -40,4 +42,10 @@ export function loadPurchases(): Promise<PurchasePlatform> {
     throw error;
   });
   return loading;
+}
+
+/** Push on this device: the browser's Push API (the native shell's plugin comes with the native-shell issue). */
+export async function loadPush(): Promise<PushPlatform> {
+  const { webPush } = await import('./web-push');
+  return webPush;
 }

@@ -10,6 +10,7 @@ import { journeysEndpoints } from './journeys';
 import { personalizedEndpoints } from './personalized';
 import { platformEndpoints } from './platform';
 import { profileEndpoints } from './profile';
+import { pushEndpoints } from './push';
 import { recordsEndpoints } from './records';
 import { subscriptionEndpoints } from './subscription';
 
@@ -21,6 +22,7 @@ export const api = {
   ...journeysEndpoints,
   ...profileEndpoints,
   ...subscriptionEndpoints,
+  ...pushEndpoints,
   ...platformEndpoints,
 };
 

@@ -12,13 +12,28 @@ const PING_INTERVAL_MS = 25_000;
  * GET /api/events: one Server-Sent Events stream per signed-in client with the user's record changes
  * (the spec's live listeners). Each change is loaded fresh, so a client always sees the latest state.
  */
+/** Who has the app open, for notifications that only a person away from it should get. */
+export interface Presence {
+  open(userId: string): Promise<void>;
+  close(userId: string): Promise<void>;
+  /** Keeps the open streams' people present (called with the keep-alive). */
+  refresh(userIds: string[]): Promise<void>;
+}
+
 export async function liveRoutes(
   app: FastifyInstance,
-  { bus, loadEvent }: { bus: LiveBus; loadEvent: (change: LiveChange) => Promise<LiveEvent | undefined> },
+  { bus, loadEvent, presence }: { bus: LiveBus; loadEvent: (change: LiveChange) => Promise<LiveEvent | undefined>; presence?: Presence },
 ): Promise<void> {
-  const open = new Set<ServerResponse>();
+  const open = new Map<ServerResponse, string>();
+  const quietly = (what: string) => (error: unknown) => app.log.warn({ err: error }, `live presence: ${what} failed`);
+  // One refresh for every stream of this process, with the keep-alive.
+  const refresher = presence
+    ? setInterval(() => void presence.refresh([...new Set(open.values())]).catch(quietly('refresh')), PING_INTERVAL_MS)
+    : undefined;
+  refresher?.unref();
   app.addHook('preClose', async () => {
-    for (const stream of open) stream.end();
+    clearInterval(refresher);
+    for (const stream of open.keys()) stream.end();
   });
 
   route(app, 'GET /api/events', async (request, reply) => {
@@ -32,7 +47,8 @@ export async function liveRoutes(
       'x-accel-buffering': 'no',
     });
     stream.write('retry: 3000\n: connected\n\n');
-    open.add(stream);
+    open.set(stream, user.id);
+    void presence?.open(user.id).catch(quietly('open'));
 
     // Changes are written in order, one at a time.
     let chain = Promise.resolve();
@@ -47,10 +63,14 @@ export async function liveRoutes(
       });
     });
     const ping = setInterval(() => stream.write(': ping\n\n'), PING_INTERVAL_MS);
+    let cleaned = false;
     const cleanUp = () => {
+      if (cleaned) return;
+      cleaned = true;
       clearInterval(ping);
       unsubscribe();
       open.delete(stream);
+      void presence?.close(user.id).catch(quietly('close'));
     };
     request.raw.once('close', cleanUp);
     stream.once('close', cleanUp);

@@ -40,6 +40,8 @@ function toMe(row: ProfileRow, hasPassword: boolean, now: Date): Me {
     lastName: row.lastName,
     language: isLanguage(row.language) ? row.language : DEFAULT_LANGUAGE,
     prayerNotifications: row.prayerNotifications,
+    reminderTime: row.reminderTime,
+    timeZone: row.timeZone,
     goals: row.goals,
     subscription: {
       ...inForce,
@@ -62,6 +64,8 @@ export function profileService(deps: {
   media: MediaStore;
   logger: FastifyBaseLogger;
   now?: () => Date;
+  /** Notifications turned off: every device's push subscription goes (spec section 6: saved only while on). */
+  onNotificationsOff?: (userId: string) => Promise<void>;
 }) {
   const { profiles, records, media, logger } = deps;
   const now = deps.now ?? (() => new Date());
@@ -132,6 +136,8 @@ export function profileService(deps: {
         // Push tokens are kept only while notifications are on (spec section 6).
         if (!patch.prayerNotifications) values.fcmToken = null;
       }
+      if (patch.reminderTime !== undefined) values.reminderTime = patch.reminderTime;
+      if (patch.timeZone !== undefined) values.timeZone = patch.timeZone;
       if (patch.goals !== undefined) {
         const goals = cleanGoals(patch.goals);
         const kept = cleanGoals(current.goals);
@@ -144,6 +150,7 @@ export function profileService(deps: {
       }
       const row = await profiles.update(user.id, values);
       if (!row) throw new HttpError(404, ERROR_CODES.notFound, 'Profile not found');
+      if (patch.prayerNotifications === false) await deps.onNotificationsOff?.(user.id);
       return toMe(row, await profiles.hasPassword(user.id), now());
     },
 

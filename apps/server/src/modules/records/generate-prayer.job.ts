@@ -29,6 +29,8 @@ export interface GenerationDeps {
   media: MediaStore;
   live: LiveBus;
   logger: FastifyBaseLogger;
+  /** A prayer completed (the push module tells a person whose app is closed). */
+  onCompleted?: (prayer: { userId: string; recordId: string; title: string }) => Promise<void>;
 }
 
 interface JobData {
@@ -81,16 +83,21 @@ export async function generatePrayer(deps: GenerationDeps, recordId: string): Pr
     contentType: audio.contentType,
     ...(record.userId ? { owner: record.userId } : {}),
   });
-  await announce(
-    await queries.complete(recordId, {
-      title: written.title,
-      text: written.text,
-      slug: slugify(written.title, recordId),
-      audioUrl,
-      duration: audio.durationSeconds,
-      image: record.preference,
-    }),
-  );
+  const completed = await queries.complete(recordId, {
+    title: written.title,
+    text: written.text,
+    slug: slugify(written.title, recordId),
+    audioUrl,
+    duration: audio.durationSeconds,
+    image: record.preference,
+  });
+  await announce(completed);
+  if (completed?.userId && deps.onCompleted) {
+    // A notification is a courtesy: its failure never fails the prayer.
+    await deps.onCompleted({ userId: completed.userId, recordId, title: written.title }).catch((error: unknown) => {
+      deps.logger.warn({ err: error, recordId }, 'the prayer-ready notification could not be queued');
+    });
+  }
   const finishedAt = performance.now();
   return {
     writeMs: Math.round(writtenAt - startedAt),

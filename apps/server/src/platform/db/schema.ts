@@ -105,6 +105,9 @@ export const profiles = pgTable('profiles', {
   lastName: text('last_name'),
   language: text('language').notNull().default('en'),
   prayerNotifications: boolean('prayer_notifications').notNull().default(true),
+  /** The daily prayer reminder's local time (HH:MM) in timeZone (an IANA zone from the browser). */
+  reminderTime: text('reminder_time').notNull().default('08:00'),
+  timeZone: text('time_zone').notNull().default('UTC'),
   fcmToken: text('fcm_token'),
   goals: jsonb('goals')
     .$type<string[]>()
@@ -423,8 +426,38 @@ export const pushSubscriptions = pgTable(
     endpoint: text('endpoint').notNull().unique(),
     keys: jsonb('keys').$type<{ p256dh: string; auth: string }>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('push_subscriptions_user_idx').on(t.userId)],
+);
+
+// ---- notifications sent: one row per person and occasion (reminder:2026-11-25, prayer:<id>...), never twice ----
+export const pushDeliveries = pgTable(
+  'push_deliveries',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    occasion: text('occasion').notNull(),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull(),
+    /** Null until every device of the person was tried. */
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.occasion] })],
+);
+
+// ---- which people have the app open: one row per API process and person, refreshed while the stream lives ----
+export const livePresence = pgTable(
+  'live_presence',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    processId: text('process_id').notNull(),
+    streams: integer('streams').notNull().default(1),
+    seenAt: timestamp('seen_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.processId] })],
 );
 
 // ---- analytics ----

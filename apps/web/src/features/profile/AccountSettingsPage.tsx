@@ -1,13 +1,18 @@
-import { Bell, Globe } from 'lucide-react';
-import { useState } from 'react';
+import { Bell, Clock, Globe } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, type Language } from '@selah/domain/languages';
 import { Card, PageHeader } from '../../components/PageHeader';
 import { applyLanguage } from '../../lib/i18n';
 import { notify } from '../../lib/toast';
+import { loadPush } from '../../platform';
+import { browserTimeZone, registerThisDevice } from './api/push';
 import { useMe } from './api/get-me';
 import { useUpdateMe } from './api/update-me';
 import { CenteredSpinner } from './ProfilePage';
+
+/** A typed reminder time is saved once the person stops changing it this long. */
+export const REMINDER_SAVE_DELAY_MS = 700;
 
 /** After a language change the page reloads so every screen and cached text follows (spec section 9). */
 export const LANGUAGE_RELOAD_DELAY_MS = 500;
@@ -31,13 +36,31 @@ export default function AccountSettingsPage() {
     const next = !notifications;
     setNotificationsOverride(next);
     try {
-      await update.mutateAsync({ prayerNotifications: next });
-      notify.success(next ? t('settings.notificationsEnabled') : t('settings.notificationsDisabled'));
+      const push = await loadPush();
+      if (!next) {
+        // The server forgets every device; this browser stops its own subscription too.
+        await update.mutateAsync({ prayerNotifications: false });
+        await push.unregister().catch(() => undefined);
+        notify.success(t('settings.notificationsDisabled'));
+        return;
+      }
+      // The browser asks now, on the person's tap (never on page load); a refusal changes nothing.
+      const permission = await push.requestPermission();
+      if (permission === 'denied' || permission === 'default') {
+        notify.error(t('settings.notificationsDenied'));
+        return;
+      }
+      await update.mutateAsync({ prayerNotifications: true, timeZone: browserTimeZone() });
+      const device = permission === 'unsupported' ? 'unsupported' : await registerThisDevice(push).catch(() => 'failed' as const);
+      notify.success(t('settings.notificationsEnabled'));
+      if (device === 'unsupported') notify.info(t('settings.notificationsUnsupported'));
+      else if (device !== 'registered') notify.info(t('settings.notificationsDeviceFailed'));
     } catch {
       notify.error(t('settings.notificationsFailed'));
+    } finally {
+      // Either way the cached profile is the truth now: on failure or refusal the toggle goes back.
+      setNotificationsOverride(null);
     }
-    // Either way the cached profile is the truth now: on failure the toggle goes back.
-    setNotificationsOverride(null);
   };
 
   const onLanguage = async (language: Language) => {
@@ -79,6 +102,7 @@ export default function AccountSettingsPage() {
               />
             </button>
           </div>
+          {me.data.prayerNotifications ? <ReminderTime key={me.data.reminderTime} saved={me.data.reminderTime} /> : null}
         </Card>
         <Card>
           <fieldset>
@@ -111,5 +135,48 @@ export default function AccountSettingsPage() {
         </Card>
       </div>
     </main>
+  );
+}
+
+/** The daily prayer reminder's time, in the browser's time zone (saved with it). */
+function ReminderTime({ saved }: { saved: string }) {
+  const { t } = useTranslation('profile');
+  const update = useUpdateMe();
+  const [time, setTime] = useState(saved);
+  const zone = browserTimeZone();
+
+  useEffect(() => {
+    if (time === saved || !/^\d{2}:\d{2}$/.test(time)) return;
+    const timer = setTimeout(() => {
+      update.mutateAsync({ reminderTime: time, timeZone: zone }).then(
+        () => notify.success(t('settings.reminderSaved')),
+        () => {
+          notify.error(t('settings.reminderFailed'));
+          setTime(saved);
+        },
+      );
+    }, REMINDER_SAVE_DELAY_MS);
+    return () => clearTimeout(timer);
+    // update is a new object each render; the save depends on the typed time only.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [time, saved, zone, t]);
+
+  return (
+    <div className="mt-4 flex items-center gap-4 border-t border-line pt-4">
+      <Clock aria-hidden="true" className="h-6 w-6 shrink-0 text-primary" />
+      <label htmlFor="reminder-time" className="min-w-0 flex-1">
+        <span className="block font-semibold text-ink">{t('settings.reminder')}</span>
+        <span className="block text-sm text-muted">{t('settings.reminderHint', { zone: zone.replace(/_/g, ' ') })}</span>
+      </label>
+      <input
+        id="reminder-time"
+        type="time"
+        step={60}
+        required
+        value={time}
+        onChange={(event) => setTime(event.target.value)}
+        className="min-h-11 shrink-0 rounded-xl border border-line bg-surface px-3 text-ink focus:border-primary focus:outline-none"
+      />
+    </div>
   );
 }
