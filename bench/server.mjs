@@ -27,13 +27,14 @@ export async function waitFor(check, timeoutMs, what, intervalMs = 200) {
 
 /**
  * Starts apps/server/dist/main.js on this port and calls onLog with every JSON log line. `command` goes before
- * node (e.g. ['taskset', '-c', '1'], which runs node in its own process). `ready` resolves once /health answers
+ * node (e.g. ['taskset', '-c', '1'], which runs node in its own process); `nodeArgs` go to node itself (e.g.
+ * --cpu-prof). `ready` resolves once /health answers
  * and the start-up content import has finished (measuring during it would measure it).
  */
-export function startServer(port, { onLog = () => undefined, env = {}, command = [] } = {}) {
+export function startServer(port, { onLog = () => undefined, env = {}, command = [], nodeArgs = [] } = {}) {
   mkdirSync(benchDataDir, { recursive: true });
   const origin = `http://127.0.0.1:${port}`;
-  const [program, ...args] = [...command, process.execPath, 'apps/server/dist/main.js'];
+  const [program, ...args] = [...command, process.execPath, ...nodeArgs, 'apps/server/dist/main.js'];
   const child = spawn(program, args, {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: origin, DATA_DIR: benchDataDir, LOG_LEVEL: 'info', ...env },

@@ -27,6 +27,7 @@ import { notificationTexts } from './modules/push/notification-texts';
 import { pushQueries } from './modules/push/push.queries';
 import { pushService } from './modules/push/push.service';
 import { createWebPushSender } from './modules/push/web-push-sender';
+import { createFcmSender } from './modules/push/fcm-sender';
 import { subscriptionQueries } from './modules/subscription/subscription.queries';
 import { subscriptionService } from './modules/subscription/subscription.service';
 
@@ -81,12 +82,14 @@ export async function createServices(options: ServiceOptions) {
   const planOf = subscriptions.planOf;
   const prayers = recordsService({ queries: records, jobs, live, signer, planOf, now: () => clock.now() });
   const content = contentQueries(db);
+  const personalized = personalizedService({ queries: personalizedQueries(db), jobs, live, clock, signer, planOf });
   const push = pushService({
     queries: pushQueries(database),
     clock,
     logger,
     config: config.push,
     web: createWebPushSender(config.push.vapid),
+    fcm: config.push.fcm ? createFcmSender(config.push.fcm) : null,
     texts: notificationTexts(config.localesDir),
     jobs,
     dailyTitle: async (day, language) => {
@@ -95,6 +98,7 @@ export async function createServices(options: ServiceOptions) {
       if (!prayer || prayer.date !== day) return null;
       return prayer.translations.find((translation) => translation.language === language)?.title ?? null;
     },
+    openedDays: (from, to) => personalized.daysOpenedBetween(from, to),
   });
   const profiles = profileService({
     profiles: profileQueries(db),
@@ -123,7 +127,7 @@ export async function createServices(options: ServiceOptions) {
     records,
     prayers,
     personalizedQueries: personalizedQueries(db),
-    personalized: personalizedService({ queries: personalizedQueries(db), jobs, live, clock, signer, planOf }),
+    personalized,
     subscriptions,
     push,
     /** This process, as the live presence table names it. */

@@ -1,7 +1,9 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { PushPayload } from '@selah/domain/push';
 import { createServices } from '../src/services';
 import type { Delivery } from '../src/modules/push/push.service';
+import { respond, startProtocolServer } from '../src/testing/protocol-server';
 import { startWebPushService } from '../src/testing/web-push-service';
 import { createTestApp, expectApiError, registerUser, TEST_ORIGIN, type TestApp } from './helpers';
 
@@ -258,6 +260,48 @@ describe('push notifications', () => {
     });
   });
 
+  describe('a new day is open', () => {
+    it('is announced once when a journey day’s time comes and the day before is done', async () => {
+      const { id, cookie } = await registerUser(t.app, 'journey-day@example.com');
+      await post(cookie, { kind: 'web', ...push.subscribe() });
+      const journeyId = '44444444-4444-4444-8444-444444444444';
+      const started = Date.parse('2027-06-01T09:00:00Z');
+      const day = 86_400_000;
+      await t.database.query(
+        `INSERT INTO personalized_journeys (id, user_id, journey_type, input, status, current_day, started_at)
+         VALUES ($1, $2, 'ancestors', 'my grandmother', 'active', 2, $3)`,
+        [journeyId, id, new Date(started).toISOString()],
+      );
+      for (const [number, title, status] of [
+        [1, 'Remembering Ancestors', 'completed'],
+        [2, 'Honoring Their Memory', 'generated'],
+        [3, 'Seeking Peace', 'generated'],
+      ] as const) {
+        await t.database.query(
+          `INSERT INTO personalized_journey_days (journey_id, day_number, status, title, available_at) VALUES ($1, $2, $3, $4, $5)`,
+          [journeyId, number, status, title, new Date(started + (number - 1) * day).toISOString()],
+        );
+      }
+      setClock('2027-06-02T08:59:00Z');
+      expect(await t.services.push.queueOpenedDays()).toBe(0);
+      setClock('2027-06-02T09:00:20Z');
+      expect(await t.services.push.queueOpenedDays()).toBe(1);
+      expect(await t.services.push.queueOpenedDays()).toBe(0);
+      for (const job of sent.splice(0)) await t.services.push.deliver(job.data);
+      expect(payloads()).toEqual([
+        {
+          title: 'A new day is open',
+          body: 'Day 2 of your journey is ready: Honoring Their Memory',
+          url: `/personalized-journey/ancestors/plan/${journeyId}`,
+          tag: `journey-${journeyId}`,
+        },
+      ]);
+      // Day 3's time comes while day 2 is not done: nothing (it opens when day 2 is completed, in the app).
+      setClock('2027-06-03T09:00:20Z');
+      expect(await t.services.push.queueOpenedDays()).toBe(0);
+    });
+  });
+
   describe('your prayer is ready', () => {
     it('goes to a person whose app is closed, once, and not to one who has it open', async () => {
       const away = await registerUser(t.app, 'away@example.com');
@@ -286,5 +330,114 @@ describe('push notifications', () => {
       await t.services.push.prayerReady({ userId: here.id, recordId: '33333333-3333-4333-8333-333333333333', title: 'Later' });
       expect(sent).toHaveLength(1);
     });
+  });
+});
+
+describe('native push tokens', () => {
+  it('are kept and skipped, with one log line, when FCM is not configured', async () => {
+    const lines: string[] = [];
+    const t = await createTestApp({ logLines: { level: 'info', lines } });
+    const sent: Delivery[] = [];
+    t.app.jobs.attach({ send: async (_name, data) => void sent.push(data as Delivery) });
+    try {
+      const { id, cookie } = await registerUser(t.app, 'native-only@example.com');
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/push/subscriptions',
+        headers: { cookie, origin: TEST_ORIGIN },
+        payload: { kind: 'fcm', token: `native-token-${'x'.repeat(40)}` },
+      });
+      for (const n of [1, 2]) {
+        await t.services.push.prayerReady({ userId: id, recordId: `5555555${n}-5555-4555-8555-555555555555`, title: 'Peace' });
+      }
+      const counts = [];
+      for (const delivery of sent) counts.push(await t.services.push.deliver(delivery));
+      expect(counts).toEqual([
+        { sent: 0, gone: 0, failed: 0, skipped: 1 },
+        { sent: 0, gone: 0, failed: 0, skipped: 1 },
+      ]);
+      expect(lines.filter((line) => line.includes('FCM_SERVICE_ACCOUNT is not set'))).toHaveLength(1);
+      const devices = await t.app.inject({ url: '/api/push/subscriptions', headers: { cookie } });
+      expect(devices.json<{ devices: unknown[] }>().devices).toHaveLength(1);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('go through FCM HTTP v1 when a service account is configured; a token FCM calls unregistered is removed', async () => {
+    const { privateKey } = generateKeyPairSync('rsa', {
+      modulusLength: 2048,
+      privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+      publicKeyEncoding: { type: 'spki', format: 'pem' },
+    });
+    const fcm = await startProtocolServer();
+    const account = {
+      project_id: 'selah-test',
+      client_email: 'push@selah-test.iam.gserviceaccount.com',
+      private_key: privateKey,
+      token_uri: `${fcm.url}/token`,
+    };
+    const t = await createTestApp({ env: { FCM_SERVICE_ACCOUNT: JSON.stringify(account), FCM_API_URL: fcm.url } });
+    const sent: Delivery[] = [];
+    t.app.jobs.attach({ send: async (_name, data) => void sent.push(data as Delivery) });
+    try {
+      const { id, cookie } = await registerUser(t.app, 'native@example.com', 'correct horse 1', 'es');
+      const token = `native-token-${'y'.repeat(40)}`;
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/push/subscriptions',
+        headers: { cookie, origin: TEST_ORIGIN },
+        payload: { kind: 'fcm', token },
+      });
+      const messages: unknown[] = [];
+      fcm.expect(
+        'POST',
+        '/token',
+        respond(200, JSON.stringify({ access_token: 'ya29.test', expires_in: 3600, token_type: 'Bearer' }), {
+          'content-type': 'application/json',
+        }),
+      );
+      fcm.expect('POST', '/v1/projects/selah-test/messages:send', (request, response) => {
+        expect(request.headers.authorization).toBe('Bearer ya29.test');
+        messages.push(JSON.parse(request.body.toString('utf8')));
+        response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ name: 'projects/selah-test/messages/1' }));
+      });
+      await t.services.push.prayerReady({ userId: id, recordId: '66666666-6666-4666-8666-666666666666', title: 'Paz' });
+      expect(await t.services.push.deliver(sent.shift()!)).toMatchObject({ sent: 1 });
+      expect(messages).toEqual([
+        expect.objectContaining({
+          message: expect.objectContaining({
+            token,
+            notification: { title: 'Tu oración está lista', body: 'Tu oración «Paz» ya está lista para escuchar.' },
+            data: { url: '/library', tag: 'prayer-66666666-6666-4666-8666-666666666666' },
+          }),
+        }),
+      ]);
+
+      fcm.expect(
+        'POST',
+        '/v1/projects/selah-test/messages:send',
+        respond(
+          404,
+          JSON.stringify({
+            error: {
+              code: 404,
+              status: 'NOT_FOUND',
+              message: 'Requested entity was not found.',
+              details: [{ '@type': 'type.googleapis.com/google.firebase.fcm.v1.FcmError', errorCode: 'UNREGISTERED' }],
+            },
+          }),
+          { 'content-type': 'application/json' },
+        ),
+      );
+      await t.services.push.prayerReady({ userId: id, recordId: '77777777-7777-4777-8777-777777777777', title: 'Otra' });
+      expect(await t.services.push.deliver(sent.shift()!)).toMatchObject({ gone: 1 });
+      const devices = await t.app.inject({ url: '/api/push/subscriptions', headers: { cookie } });
+      expect(devices.json<{ devices: unknown[] }>().devices).toEqual([]);
+      fcm.assertDone();
+    } finally {
+      await t.close();
+      await fcm.close();
+    }
   });
 });

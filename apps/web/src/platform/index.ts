@@ -1,7 +1,7 @@
 /**
  * What differs between the web and the native shell. Nothing here imports @capacitor/core: the shell's bridge
  * puts `window.Capacitor` in place before the app's JavaScript runs, so reading it keeps Capacitor (and the
- * purchases plugin, loaded on demand) out of the app's initial JavaScript.
+ * purchases and push plugins, loaded on demand) out of the app's initial JavaScript.
  */
 import type { PurchasePlatform } from './purchases';
 import type { PushPlatform } from './push';
@@ -15,11 +15,17 @@ interface CapacitorGlobal {
   getPlatform?(): string;
 }
 
+const capacitor = (): CapacitorGlobal | undefined =>
+  typeof window === 'undefined' ? undefined : (window as { Capacitor?: CapacitorGlobal }).Capacitor;
+
+/** True inside the native app (Capacitor's shell, iOS or Android), false in any browser. */
+export function isNativeShell(): boolean {
+  return capacitor()?.isNativePlatform?.() === true;
+}
+
 /** True inside the iOS app (Capacitor's native shell), false in any browser. */
 export function isNativeIos(): boolean {
-  if (typeof window === 'undefined') return false;
-  const capacitor = (window as { Capacitor?: CapacitorGlobal }).Capacitor;
-  return capacitor?.isNativePlatform?.() === true && capacitor.getPlatform?.() === 'ios';
+  return isNativeShell() && capacitor()?.getPlatform?.() === 'ios';
 }
 
 async function createPurchases(): Promise<PurchasePlatform> {
@@ -44,8 +50,25 @@ export function loadPurchases(): Promise<PurchasePlatform> {
   return loading;
 }
 
-/** Push on this device: the browser's Push API (the native shell's plugin comes with the native-shell issue). */
-export async function loadPush(): Promise<PushPlatform> {
-  const { webPush } = await import('./web-push');
-  return webPush;
+async function createPush(): Promise<PushPlatform> {
+  if (!isNativeShell()) return (await import('./web-push')).webPush;
+  const [{ PushNotifications }, { createNativePush }] = await Promise.all([
+    import('@capacitor/push-notifications'),
+    import('./native-push'),
+  ]);
+  return createNativePush(PushNotifications);
+}
+
+let loadingPush: Promise<PushPlatform> | null = null;
+
+/**
+ * Push on this device, built once (a failed load is tried again): the browser's Push API, or the native shell's
+ * push plugin (native-push.ts, whose `onTap` opens a tapped notification's page).
+ */
+export function loadPush(): Promise<PushPlatform> {
+  loadingPush ??= createPush().catch((error: unknown) => {
+    loadingPush = null;
+    throw error;
+  });
+  return loadingPush;
 }

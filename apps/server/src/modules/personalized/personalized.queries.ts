@@ -67,6 +67,34 @@ export function personalizedQueries(db: Database) {
   }
 
   return {
+    /**
+     * Days of active journeys whose time to open came in [from, to) and whose previous day is completed: the
+     * days that opened then (a day opens when both hold; day 1 opens with the journey).
+     */
+    async daysOpenedBetween(from: Date, to: Date) {
+      const previous = sql`(SELECT p.status FROM personalized_journey_days p WHERE p.journey_id = ${personalizedJourneyDays.journeyId} AND p.day_number = ${personalizedJourneyDays.dayNumber} - 1)`;
+      return db
+        .select({
+          userId: personalizedJourneys.userId,
+          journeyId: personalizedJourneys.id,
+          journeyType: personalizedJourneys.journeyType,
+          dayNumber: personalizedJourneyDays.dayNumber,
+          title: personalizedJourneyDays.title,
+        })
+        .from(personalizedJourneyDays)
+        .innerJoin(personalizedJourneys, eq(personalizedJourneys.id, personalizedJourneyDays.journeyId))
+        .where(
+          and(
+            eq(personalizedJourneys.status, 'active'),
+            sql`${personalizedJourneyDays.dayNumber} > 1`,
+            sql`${personalizedJourneyDays.status} <> 'completed'`,
+            gte(personalizedJourneyDays.availableAt, from),
+            lt(personalizedJourneyDays.availableAt, to),
+            sql`${previous} = 'completed'`,
+          ),
+        );
+    },
+
     /** Stores a new journey (generating); 'exists' when this id is already taken. */
     /**
      * Stores a new journey (generating) unless the id exists, the person already has one generating, or this

@@ -58,6 +58,9 @@ export function personalizedService(deps: {
   }
 
   return {
+    /** The days that opened in [from, to) (their time came and the day before was completed), for notifications. */
+    daysOpenedBetween: (from: Date, to: Date) => queries.daysOpenedBetween(from, to),
+
     /** Stores the journey (generating) and queues its 7 days; the same journeyId again changes nothing. */
     async create(userId: string, body: CreateBody): Promise<{ journey: PersonalizedJourneyDetail; created: boolean }> {
       const id = body.journeyId ?? randomUUID();

@@ -19,6 +19,7 @@ export async function registerPushJobs(
   await queue.createQueue(PUSH_JOBS.deliver);
   await queue.work(PUSH_JOBS.reminders, async () => {
     await service.queueDueReminders();
+    await service.queueOpenedDays();
   });
   const deliver = async ([job]: PgBoss.Job<Delivery>[]) => {
     if (!job) return;

@@ -103,6 +103,16 @@ export function pushQueries(database: DatabaseHandle) {
       }));
     },
 
+    /** Claims these occasions; returns the ones this call claimed (the others were claimed before). */
+    async claimMany(claims: Array<{ userId: string; occasion: string }>, now: Date): Promise<Array<{ userId: string; occasion: string }>> {
+      if (claims.length === 0) return [];
+      return db
+        .insert(pushDeliveries)
+        .values(claims.map((claim) => ({ ...claim, claimedAt: now })))
+        .onConflictDoNothing()
+        .returning({ userId: pushDeliveries.userId, occasion: pushDeliveries.occasion });
+    },
+
     /** Claims one occasion for one person; false when it was claimed before (never twice). */
     async claim(userId: string, occasion: string, now: Date): Promise<boolean> {
       const rows = await db

@@ -8,6 +8,7 @@ import { HttpError, notFound } from '../../platform/errors';
 import type { JobSender } from '../../platform/jobs';
 import type { NotificationTextsReader } from './notification-texts';
 import type { DueReminder, PushQueries, PushSubscriptionRow } from './push.queries';
+import type { FcmSender } from './fcm-sender';
 import type { SendOptions, SendResult, WebPushSender } from './web-push-sender';
 
 /**
@@ -16,7 +17,6 @@ import type { SendOptions, SendResult, WebPushSender } from './web-push-sender';
  */
 const KNOWN_PUSH_HOSTS = [
   'fcm.googleapis.com', // Chrome, Edge on Android, Opera
-  'android.googleapis.com',
   'push.services.mozilla.com', // Firefox (updates.push.services.mozilla.com)
   'push.apple.com', // Safari (web.push.apple.com)
   'notify.windows.com', // Edge on Windows (*.notify.windows.com)
@@ -34,6 +34,9 @@ export function isAllowedEndpoint(endpoint: string, allowedOrigins: readonly str
   if (url.protocol !== 'https:' || url.port !== '') return false;
   return KNOWN_PUSH_HOSTS.some((host) => url.hostname === host || url.hostname.endsWith(`.${host}`));
 }
+
+/** Native tokens are stored as endpoints `fcm:<token>` (one unique column for both kinds). */
+const FCM_PREFIX = 'fcm:';
 
 export const PUSH_JOBS = {
   /** Every minute: claims the reminders due and queues their delivery in batches. */
@@ -67,10 +70,17 @@ export interface PushDeps {
   logger: FastifyBaseLogger;
   config: PushConfig;
   web: WebPushSender;
+  /** FCM HTTP v1 for native tokens, when FCM_SERVICE_ACCOUNT is set. */
+  fcm: FcmSender | null;
   texts: NotificationTextsReader;
   jobs: JobSender;
   /** The title of the daily prayer of a local date in a language (en, es), if it has one. */
   dailyTitle: (day: string, language: string) => Promise<string | null>;
+  /** The personalized journey days that opened in [from, to) (the personalized module's rule). */
+  openedDays: (
+    from: Date,
+    to: Date,
+  ) => Promise<Array<{ userId: string; journeyId: string; journeyType: string; dayNumber: number; title: string }>>;
 }
 
 const toDevice = (row: PushSubscriptionRow): PushDevice => ({ id: row.id, kind: row.kind, createdAt: row.createdAt.toISOString() });
@@ -81,16 +91,19 @@ export function pushService(deps: PushDeps) {
   let fcmSkipLogged = false;
 
   async function sendTo(device: PushSubscriptionRow, payload: PushPayload, options: SendOptions): Promise<SendResult | 'skipped'> {
-    if (device.kind === 'fcm') {
-      // Native tokens wait for the FCM sender; without FCM configuration they are kept and skipped.
+    if (device.kind === 'fcm' && !deps.fcm) {
+      // Without FCM configuration native tokens are kept and skipped, with one log line (not one per send).
       if (!fcmSkipLogged) {
         fcmSkipLogged = true;
         logger.info('native push tokens are kept but not sent to: FCM_SERVICE_ACCOUNT is not set');
       }
       return 'skipped';
     }
-    if (!device.keys) return 'failed';
-    const outcome = await web.send({ endpoint: device.endpoint, keys: device.keys }, payload, options);
+    if (device.kind === 'web' && !device.keys) return 'failed';
+    const outcome =
+      device.kind === 'fcm'
+        ? await deps.fcm!.send(device.endpoint.slice(FCM_PREFIX.length), payload, options)
+        : await web.send({ endpoint: device.endpoint, keys: device.keys! }, payload, options);
     if (outcome.result === 'gone') await queries.removeById(device.id);
     else if (outcome.result === 'failed')
       logger.warn({ device: device.id, status: outcome.status, err: outcome.error }, 'push not delivered');
@@ -154,7 +167,7 @@ export function pushService(deps: PushDeps) {
       const row = await queries.upsert(
         body.kind === 'web'
           ? { userId, kind: 'web', endpoint: body.endpoint, keys: { p256dh: body.keys.p256dh, auth: body.keys.auth } }
-          : { userId, kind: 'fcm', endpoint: `fcm:${body.token}`, keys: null },
+          : { userId, kind: 'fcm', endpoint: `${FCM_PREFIX}${body.token}`, keys: null },
         clock.now(),
       );
       return toDevice(row);
@@ -218,6 +231,37 @@ export function pushService(deps: PushDeps) {
       const now = clock.now();
       for (const [occasion, userIds] of done) await queries.markSent(occasion, userIds, now);
       return counts;
+    },
+
+    /**
+     * The scheduled minute, too: journey days that opened within the last hour, each announced once (a day opens
+     * when its time comes and the day before is done). Returns how many were queued.
+     */
+    async queueOpenedDays(): Promise<number> {
+      const now = clock.now();
+      const opened = await deps.openedDays(new Date(now.getTime() - 3600_000), now);
+      const occasionOf = (day: (typeof opened)[number]) => `journey-day:${day.journeyId}:${day.dayNumber}`;
+      const claimed = new Set(
+        (
+          await queries.claimMany(
+            opened.map((day) => ({ userId: day.userId, occasion: occasionOf(day) })),
+            now,
+          )
+        ).map((claim) => claim.occasion),
+      );
+      for (const day of opened.filter((candidate) => claimed.has(occasionOf(candidate)))) {
+        const delivery: Delivery = {
+          kind: 'journey-day',
+          userId: day.userId,
+          occasion: occasionOf(day),
+          title: day.title,
+          journeyType: day.journeyType,
+          journeyId: day.journeyId,
+          day: day.dayNumber,
+        };
+        await jobs.send(PUSH_JOBS.deliver, delivery, { retryLimit: 3, retryDelay: 30 });
+      }
+      return claimed.size;
     },
 
     /** A personal prayer completed: if none of the person's tabs is open, a notification says it is ready. */

@@ -2,6 +2,10 @@ import webpush from 'web-push';
 import type { PushPayload } from '@selah/domain/push';
 import type { PushConfig } from '../../platform/config';
 
+/** A VAPID JWT lives 12 hours (at most 24 by RFC 8292) and is reused for its first hour. */
+const VAPID_JWT_SECONDS = 12 * 3600;
+const VAPID_REUSE_MS = 3600_000;
+
 /** What a push service said of one message. */
 export type SendResult = 'sent' | 'gone' | 'failed';
 
@@ -22,8 +26,21 @@ export interface WebDevice {
  * Web Push (RFC 8030) with VAPID (RFC 8292) and aes128gcm payloads (RFC 8291): the web-push library encrypts and
  * signs each message, fetch posts it.
  */
-export function createWebPushSender(vapid: PushConfig['vapid'], timeoutMs = 10_000) {
-  const vapidDetails = { subject: vapid.subject, publicKey: vapid.publicKey, privateKey: vapid.privateKey };
+export function createWebPushSender(vapid: PushConfig['vapid'], timeoutMs = 10_000, now: () => number = Date.now) {
+  /**
+   * The VAPID header of each push service (its origin is the JWT's audience), signed once and reused for an hour
+   * of its twelve: signing is a third of a message's CPU otherwise (docs/BENCHMARKS.md, push).
+   */
+  const signed = new Map<string, { authorization: string; renewAt: number }>();
+  const authorizationFor = (endpoint: string): string => {
+    const audience = new URL(endpoint).origin;
+    const cached = signed.get(audience);
+    if (cached && cached.renewAt > now()) return cached.authorization;
+    const expiration = Math.floor(now() / 1000) + VAPID_JWT_SECONDS;
+    const { Authorization } = webpush.getVapidHeaders(audience, vapid.subject, vapid.publicKey, vapid.privateKey, 'aes128gcm', expiration);
+    signed.set(audience, { authorization: Authorization, renewAt: now() + VAPID_REUSE_MS });
+    return Authorization;
+  };
   return {
     async send(
       device: WebDevice,
@@ -33,7 +50,7 @@ export function createWebPushSender(vapid: PushConfig['vapid'], timeoutMs = 10_0
       let request: ReturnType<typeof webpush.generateRequestDetails>;
       try {
         request = webpush.generateRequestDetails(device, JSON.stringify(payload), {
-          vapidDetails,
+          headers: { Authorization: authorizationFor(device.endpoint) },
           TTL: options.ttlSeconds,
           urgency: options.urgency,
           ...(options.topic ? { topic: options.topic } : {}),
