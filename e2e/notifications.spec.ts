@@ -61,10 +61,32 @@ test.describe('notifications', () => {
     await expect(toast(page, settings('reminderSaved'))).toBeVisible();
     expect(await me(page)).toMatchObject({ reminderTime: '07:15', timeZone: 'Europe/Warsaw' });
 
-    // Off again: the server keeps no device.
+    // Off again: the server keeps no device. The toasts cover the switch on a phone until they go, as for a
+    // person: the pointer leaves them (hovering keeps them open) and the test waits.
+    await page.mouse.move(200, 800);
+    await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
     await toggle(page).click();
     await expect(toast(page, 'Notifications disabled')).toBeVisible();
     expect(await devices(page)).toEqual([]);
+  });
+
+  test('with notifications on for the account, a new device offers to allow them here', async ({
+    signedInPage: page,
+    context,
+    consoleGuard,
+  }) => {
+    consoleGuard.allowBrowserNotice(PUSH_UNSUPPORTED_NOTICE);
+    await page.goto('/account-settings');
+    await expect(toggle(page)).toHaveAttribute('aria-checked', 'true');
+    const allow = page.getByRole('button', { name: settings('allowHere') });
+    await expect(allow).toBeVisible();
+    await expect(page.getByText(settings('allowHereHint'))).toBeVisible();
+    // The person says yes in the browser's prompt.
+    await context.grantPermissions(['notifications']);
+    await allow.click();
+    // Headless Chromium has no push service to sign up with: the page says so; elsewhere the device is stored.
+    await expect(toast(page, settings('notificationsDeviceFailed')).or(toast(page, settings('deviceEnabled')))).toBeVisible();
+    await expect(allow).toBeHidden();
   });
 
   test('a refused permission shows how to allow it, and the toggle goes back off', async ({ signedInPage: page, context }) => {

@@ -2,10 +2,11 @@ import { Bell, Clock, Globe } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, type Language } from '@selah/domain/languages';
+import { Button } from '../../components/Button';
 import { Card, PageHeader } from '../../components/PageHeader';
 import { applyLanguage } from '../../lib/i18n';
 import { notify } from '../../lib/toast';
-import { loadPush } from '../../platform';
+import { loadPush, type PushPermission } from '../../platform';
 import { browserTimeZone, registerThisDevice } from './api/push';
 import { useMe } from './api/get-me';
 import { useUpdateMe } from './api/update-me';
@@ -102,6 +103,7 @@ export default function AccountSettingsPage() {
               />
             </button>
           </div>
+          {me.data.prayerNotifications ? <ThisDevice /> : null}
           {me.data.prayerNotifications ? <ReminderTime key={me.data.reminderTime} saved={me.data.reminderTime} /> : null}
         </Card>
         <Card>
@@ -136,6 +138,62 @@ export default function AccountSettingsPage() {
       </div>
     </main>
   );
+}
+
+/**
+ * Notifications are on for the account, but this device may not be signed up (a new browser, or the default on
+ * that was never turned on here). With permission already given it signs up quietly; otherwise a button asks,
+ * on the person's tap.
+ */
+function ThisDevice() {
+  const { t } = useTranslation('profile');
+  const [permission, setPermission] = useState<PushPermission | null>(null);
+  const [asking, setAsking] = useState(false);
+
+  useEffect(() => {
+    let active = true;
+    void loadPush().then(async (push) => {
+      const current = push.permission();
+      if (active) setPermission(current);
+      // Already allowed: keep this device's subscription stored (the same one again changes nothing).
+      if (current === 'granted') await registerThisDevice(push).catch(() => undefined);
+    });
+    return () => {
+      active = false;
+    };
+  }, []);
+
+  const onAllow = async () => {
+    setAsking(true);
+    try {
+      const push = await loadPush();
+      const answer = await push.requestPermission();
+      setPermission(answer);
+      if (answer !== 'granted') {
+        notify.error(t('settings.notificationsDenied'));
+        return;
+      }
+      const device = await registerThisDevice(push).catch(() => 'failed' as const);
+      if (device === 'registered') notify.success(t('settings.deviceEnabled'));
+      else notify.info(t('settings.notificationsDeviceFailed'));
+    } finally {
+      setAsking(false);
+    }
+  };
+
+  if (permission === 'default') {
+    return (
+      <div className="mt-4 flex flex-col gap-3 rounded-2xl bg-canvas px-4 py-3 sm:flex-row sm:items-center">
+        <p className="flex-1 text-sm text-ink">{t('settings.allowHereHint')}</p>
+        <Button variant="secondary" className="!min-h-10 shrink-0 text-sm" disabled={asking} onClick={() => void onAllow()}>
+          {t('settings.allowHere')}
+        </Button>
+      </div>
+    );
+  }
+  if (permission === 'denied')
+    return <p className="mt-4 rounded-2xl bg-canvas px-4 py-3 text-sm text-ink">{t('settings.notificationsDenied')}</p>;
+  return null;
 }
 
 /** The daily prayer reminder's time, in the browser's time zone (saved with it). */
