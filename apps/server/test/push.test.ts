@@ -441,3 +441,31 @@ describe('native push tokens', () => {
     }
   });
 });
+
+describe('many devices', () => {
+  it('keeps a person’s 20 most recent devices', async () => {
+    // An app of its own: 23 subscriptions from one address would meet the route's rate limit in the other one.
+    const push = await startWebPushService();
+    const t = await createTestApp({ env: { PUSH_ALLOWED_ORIGINS: push.origin } });
+    try {
+      const { cookie } = await registerUser(t.app, 'many-devices@example.com');
+      const ids: string[] = [];
+      for (let i = 0; i < 23; i += 1) {
+        t.services.clock.advance(1000);
+        const response = await t.app.inject({
+          method: 'POST',
+          url: '/api/push/subscriptions',
+          headers: { cookie, origin: TEST_ORIGIN },
+          payload: { kind: 'web', ...push.subscribe() },
+        });
+        ids.push(response.json<{ id: string }>().id);
+      }
+      const listed = await t.app.inject({ url: '/api/push/subscriptions', headers: { cookie } });
+      const kept = listed.json<{ devices: Array<{ id: string }> }>().devices.map((device) => device.id);
+      expect(kept.sort()).toEqual(ids.slice(3).sort());
+    } finally {
+      await t.close();
+      await push.close();
+    }
+  });
+});

@@ -35,6 +35,15 @@ export function pushQueries(database: DatabaseHandle) {
       return row!;
     },
 
+    /** Keeps a person's `keep` most recently seen devices and deletes the rest. */
+    async trimDevices(userId: string, keep: number): Promise<void> {
+      await database.query(
+        `DELETE FROM push_subscriptions WHERE user_id = $1 AND id NOT IN (
+           SELECT id FROM push_subscriptions WHERE user_id = $1 ORDER BY updated_at DESC, created_at DESC LIMIT $2)`,
+        [userId, keep],
+      );
+    },
+
     async remove(userId: string, id: string): Promise<boolean> {
       const rows = await db
         .delete(pushSubscriptions)

@@ -45,6 +45,9 @@ export const PUSH_JOBS = {
   deliver: 'push-deliver',
 } as const;
 
+/** Devices kept per person (phones, tablets, browsers): the oldest beyond it go, so nobody multiplies a message. */
+export const MAX_DEVICES = 20;
+
 /** People per delivery job: a job's work stays a few seconds, and a retry repeats little. */
 export const DELIVERY_BATCH = 500;
 /** Messages in flight per worker. */
@@ -170,6 +173,7 @@ export function pushService(deps: PushDeps) {
           : { userId, kind: 'fcm', endpoint: `${FCM_PREFIX}${body.token}`, keys: null },
         clock.now(),
       );
+      await queries.trimDevices(userId, MAX_DEVICES);
       return toDevice(row);
     },
 
