@@ -174,6 +174,22 @@ describe('push notifications', () => {
       void id;
     });
 
+    it('stores a zone by its canonical name, and one the database cannot read holds nobody else’s reminder back', async () => {
+      const odd = await registerUser(t.app, 'odd-zone@example.com');
+      const fine = await registerUser(t.app, 'fine-zone@example.com');
+      expect((await patchMe(odd.cookie, { timeZone: 'CAT', reminderTime: '12:00' })).json()).toMatchObject({ timeZone: 'Africa/Maputo' });
+      expect((await patchMe(odd.cookie, { timeZone: 'US/Pacific-New' })).json()).toMatchObject({ timeZone: 'America/Los_Angeles' });
+      await post(odd.cookie, { kind: 'web', ...push.subscribe() });
+      // A row written before names were made canonical, or by hand: the database does not know it.
+      await t.database.query(`UPDATE profiles SET time_zone = 'CAT' WHERE user_id = $1`, [odd.id]);
+      await patchMe(fine.cookie, { timeZone: 'UTC', reminderTime: '12:00' });
+      const device = push.subscribe();
+      await post(fine.cookie, { kind: 'web', ...device });
+      setClock('2027-07-01T12:00:30Z');
+      await runReminders();
+      expect(push.received.map((message) => message.subscription)).toContain(device.endpoint.split('/push/')[1]);
+    });
+
     it('is claimed once across two workers racing for the same minute', async () => {
       const { cookie } = await registerUser(t.app, 'race@example.com');
       await patchMe(cookie, { reminderTime: '09:00', timeZone: 'UTC' });

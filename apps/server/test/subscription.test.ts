@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_EVENT_MS } from '@selah/domain/subscription-schemas';
 import { startProtocolServer, respond, type ProtocolServer } from '../src/testing/protocol-server';
 import { createTestApp, expectApiError, grantPlan, registerUser, TEST_ORIGIN, type TestApp } from './helpers';
 
@@ -440,6 +441,15 @@ describe('subscription', () => {
       expect({ ...after, lastSyncedAt: null }).toEqual({ ...before, lastSyncedAt: null });
     });
 
+    it('takes a purchase on the last day it accepts, without an expiry, as a date, not a failure', async () => {
+      const person = await registerUser(t.app, 'year-2999@example.com');
+      const response = await webhook(
+        event({ type: 'INITIAL_PURCHASE', app_user_id: person.id, product_id: 'faithfulplan', purchased_at_ms: MAX_EVENT_MS }),
+      );
+      expect(response.statusCode, response.body).toBe(200);
+      expect(await view(person.cookie)).toMatchObject({ plan: 'Faithful Plan', expiresAt: '3000-01-31T23:59:59.999Z' });
+    });
+
     it('answers malformed, oversized or mistyped bodies with 4xx and changes nothing', async () => {
       const before = await view(cookie);
       const cases: Array<[unknown, string?]> = [
@@ -452,6 +462,8 @@ describe('subscription', () => {
         [{ event: { id: 'x\u0000', type: 12, app_user_id: userId } }],
         [{ event: { id: 'big', type: 'RENEWAL', app_user_id: userId, product_id: 'x'.repeat(70_000) } }],
         ['id=1&type=RENEWAL', 'application/x-www-form-urlencoded'],
+        [`{"event":{"id":"deep","type":"TEST","x":${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}}}`],
+        [{ event: { id: 'far', type: 'INITIAL_PURCHASE', app_user_id: userId, product_id: 'faithfulplan', purchased_at_ms: 8.64e15 } }],
       ];
       for (const [body, contentType] of cases) {
         const response = await webhook(body, WEBHOOK_AUTH, contentType);

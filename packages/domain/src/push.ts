@@ -3,6 +3,7 @@
  * or a native FCM token), the daily reminder's time, and what a notification carries to the service worker.
  */
 import { z } from 'zod';
+import { hasControlCharacters } from './text';
 
 /** Default daily prayer reminder time, local (issue 18). */
 export const DEFAULT_REMINDER_TIME = '08:00';
@@ -18,7 +19,14 @@ export function isTimeZone(value: string): boolean {
     return false;
   }
 }
-export const timeZoneSchema = z.string().refine(isTimeZone, 'must be an IANA time zone like Europe/Warsaw');
+/**
+ * The zone's canonical IANA name as the runtime resolves it (CAT -> Africa/Maputo, IST -> Asia/Calcutta,
+ * US/Pacific-New -> America/Los_Angeles): the database knows these names, and reads them as the browser does.
+ */
+export function canonicalTimeZone(value: string): string {
+  return new Intl.DateTimeFormat('en', { timeZone: value }).resolvedOptions().timeZone;
+}
+export const timeZoneSchema = z.string().refine(isTimeZone, 'must be an IANA time zone like Europe/Warsaw').transform(canonicalTimeZone);
 
 /** An uncompressed P-256 public key (65 bytes, first 0x04) and a 16-byte secret, in base64url (padding allowed). */
 const p256dhSchema = z.string().regex(/^B[A-Za-z0-9_-]{86}=?$/, 'must be a P-256 public key in base64url');
@@ -29,7 +37,10 @@ export const pushSubscriptionBodySchema = z.discriminatedUnion('kind', [
   z
     .object({
       kind: z.literal('web'),
-      endpoint: z.url({ protocol: /^https?$/ }).max(2048),
+      endpoint: z
+        .url({ protocol: /^https?$/ })
+        .max(2048)
+        .refine((value) => !/\s/.test(value) && !hasControlCharacters(value), 'control characters and spaces are not allowed'),
       keys: z.object({ p256dh: p256dhSchema, auth: authSecretSchema }).strict(),
       // PushSubscription.toJSON() has it; the server does not need it.
       expirationTime: z.number().nullable().optional(),

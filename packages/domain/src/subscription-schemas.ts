@@ -19,7 +19,9 @@ export const subscriptionViewSchema = subscriptionSchema.extend({
 export type SubscriptionView = z.infer<typeof subscriptionViewSchema>;
 
 const optionalText = z.string().max(1000).nullish();
-const optionalMs = z.number().int().nonnegative().max(8.64e15).nullish();
+/** Milliseconds since 1970, before the year 3000 (a month after any of them is still a date the database stores). */
+export const MAX_EVENT_MS = Date.UTC(3000, 0, 1) - 1;
+const optionalMs = z.number().int().nonnegative().max(MAX_EVENT_MS).nullish();
 const idList = z.array(z.string().max(1000)).max(100).nullish();
 
 /**

@@ -9,6 +9,17 @@ export function hasNul(value: unknown, depth = 0): boolean {
   return Object.entries(value).some(([key, item]) => key.includes('\u0000') || hasNul(item, depth + 1));
 }
 
+/** How deep a JSON body may nest: no request of ours comes near it, and storing or logging a deeper one could overflow. */
+export const MAX_BODY_DEPTH = 32;
+
+/** Whether a value nests deeper than `limit` objects or arrays (stops looking at limit + 1). */
+export function nestsDeeperThan(value: unknown, limit: number, depth = 0): boolean {
+  if (value === null || typeof value !== 'object') return false;
+  if (depth >= limit) return true;
+  const items = Array.isArray(value) ? value : Object.values(value);
+  return items.some((item) => nestsDeeperThan(item, limit, depth + 1));
+}
+
 /** %00 (or a raw NUL) anywhere in a request's address. */
 export const urlHasNul = (url: string): boolean => url.includes('%00') || url.includes('\u0000');
 
@@ -34,6 +45,12 @@ export function registerInputGuards(app: FastifyInstance): void {
   });
   app.addHook('preValidation', (request, reply, done) => {
     const body = request.body;
+    if (body !== null && typeof body === 'object' && nestsDeeperThan(body, MAX_BODY_DEPTH)) {
+      reply
+        .status(400)
+        .send({ error: { code: ERROR_CODES.validation, message: `The body nests more than ${MAX_BODY_DEPTH} levels deep.` } });
+      return;
+    }
     if (body !== null && typeof body === 'object' && hasNul(body)) {
       reply.status(400).send(nulRefusal);
       return;

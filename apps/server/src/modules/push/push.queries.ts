@@ -87,8 +87,11 @@ export function pushQueries(database: DatabaseHandle) {
     async claimDueReminders(now: Date): Promise<DueReminder[]> {
       const result = await database.query(
         `WITH local AS (
-           SELECT p.user_id, p.language, p.reminder_time, ($1::timestamptz AT TIME ZONE p.time_zone) AS local_now
+           -- Joined to the zones the database knows: a zone it cannot read is skipped (the expression is only
+           -- computed for joined rows), never an error for everyone else's reminders.
+           SELECT p.user_id, p.language, p.reminder_time, ($1::timestamptz AT TIME ZONE z.name) AS local_now
            FROM profiles p
+           JOIN pg_timezone_names z ON z.name = p.time_zone
            WHERE p.prayer_notifications AND EXISTS (SELECT 1 FROM push_subscriptions s WHERE s.user_id = p.user_id)
          ), due AS (
            SELECT user_id, language, to_char(local_now, 'YYYY-MM-DD') AS local_day
