@@ -4,6 +4,7 @@ import { inSentence } from '@selah/domain/text';
 import { z } from 'zod';
 import { loadCorpusFile, loadEveryLanguage } from './corpus-file';
 import { fill, limitWords, line, sanitizeForVoice } from './composer';
+import { speakableTypedText } from '../text/typed-text';
 import { countWords } from './openai-chat';
 import type { JourneyWriter, WrittenJourney, WrittenJourneyDay } from './writer';
 
@@ -219,7 +220,7 @@ function compose(corpus: AncestorsCorpus, input: string, random: () => number): 
   // The person's words, cleaned for the voice and kept as typed; the subtitle has a short form without end punctuation.
   // They always follow a colon mid-sentence, so a first word capitalised only for coming first starts small
   // ("… I love and miss: my grandmother Rosa"); names stay as written.
-  const cleaned = inSentence(limitWords(sanitizeForVoice(input), PEOPLE_WORDS), corpus.language);
+  const cleaned = inSentence(limitWords(sanitizeForVoice(speakableTypedText(input, corpus.language)), PEOPLE_WORDS), corpus.language);
   const people = cleaned || pick(corpus.journey.peopleFallback);
   const shortPeople = limitWords(people, SUBTITLE_PEOPLE_WORDS).replace(/[.?]+$/, '');
 

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { LANGUAGES, type Language } from '@selah/domain/languages';
+import { speakableTypedText } from '../text/typed-text';
 import { DEFAULT_TOPIC, FOCUSES, type Focus, type Topic } from '@selah/domain/records';
 import { z } from 'zod';
 import { loadCorpusFile, loadEveryLanguage } from './corpus-file';
@@ -252,10 +253,10 @@ function compose(corpus: Corpus, request: PrayerRequest, random: () => number): 
   const values = { reference: passage.spoken, text: passage.text, phrase: passage.phrase, name: passage.name };
 
   // The person's words: the description in an intention sentence, the goals in a petition.
-  const description = sanitizeForVoice(request.description);
+  const description = sanitizeForVoice(speakableTypedText(request.description, request.language));
   const intentionTemplate = description ? pick(corpus.intention.withDescription) : pick(corpus.intention.withoutDescription);
   const intention = slot([fill(intentionTemplate, { description })], sample(corpus.intention.more, 2));
-  const goals = goalSentences(request.goals);
+  const goals = goalSentences(request.goals.map((goal) => speakableTypedText(goal, request.language)));
   const goalsSlot = slot(goals.length > 0 ? [pick(corpus.goals.intro), ...goals, pick(corpus.goals.outro)] : []);
 
   // The honest need of the focus: always in a prayer without a description; otherwise room permitting. A general

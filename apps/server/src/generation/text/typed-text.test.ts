@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { speakableTypedText } from './typed-text';
+
+describe('typed text, made speakable', () => {
+  it.each([
+    ['pray for my mom pls, she is sick https://hospital.example.org/room?id=1', 'pray for my mom please, she is sick'],
+    ['Pls help me w/ my exams tmrw', 'Please help me with my exams tomorrow'],
+    ['idk what to do bc my dad lost his job', "I don't know what to do because my dad lost his job"],
+    ['PLEASE GOD HEAL MY SISTER. SHE NEEDS YOU', 'Please god heal my sister. She needs you'],
+    ['I am sooooo tired and pleeeease help', 'I am so tired and please help'],
+    ['Thank you for my family & friends, write to me at anna@example.com', 'Thank you for my family and friends, write to me at'],
+    ['Peace for my work at Acme.com and the USA', 'Peace for my work at Acme and the USA'],
+    ['My boss is REALLY hard on me', 'My boss is Really hard on me'],
+    ['thx for everything u do', 'thanks for everything you do'],
+  ])('en: %j', (typed, spoken) => {
+    expect(speakableTypedText(typed, 'en')).toBe(spoken);
+  });
+
+  it.each([
+    ['ora x mi mamá q está enferma porfa', 'ora x mi mamá que está enferma por favor'],
+    ['Tb por mi hno, xq no encuentra trabajo', 'También por mi hermano, porque no encuentra trabajo'],
+    ['AYÚDAME CON MIS EXÁMENES DE MAÑANA', 'Ayúdame con mis exámenes de mañana'],
+  ])('es: %j', (typed, spoken) => {
+    expect(speakableTypedText(typed, 'es')).toBe(spoken);
+  });
+
+  it.each([
+    ['pls o zdrowie dla mamy, nwm co robić', 'proszę o zdrowie dla mamy, nie wiem co robić'],
+    ['Za rodzinę & przyjaciół, tzn wszystkich bliskich', 'Za rodzinę i przyjaciół, to znaczy wszystkich bliskich'],
+    ['MODLĘ SIĘ ZA MOJEGO BRATA', 'Modlę się za mojego brata'],
+    ['Mój brat jest BARDZO chory, ZAŻÓŁĆ GĘŚLĄ JAŹŃ', 'Mój brat jest Bardzo chory, Zażółć Gęślą JAŹŃ'],
+  ])('pl: %j', (typed, spoken) => {
+    expect(speakableTypedText(typed, 'pl')).toBe(spoken);
+  });
+
+  it('leaves a text with nothing to change as it was, and an address alone as nothing', () => {
+    expect(speakableTypedText('Give me patience with my children.', 'en')).toBe('Give me patience with my children.');
+    expect(speakableTypedText('https://example.com', 'en')).toBe('');
+  });
+});

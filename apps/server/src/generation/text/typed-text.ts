@@ -1,0 +1,135 @@
+/**
+ * What a person typed, made speakable before the writer weaves it in (issue 19, item 5): links and email
+ * addresses left out, shouting lowered, letters held for emphasis shortened, and chat shorthand written out in the
+ * person's language. Emoji, markup and brackets are the composer's sanitizeForVoice's, which runs after this.
+ */
+import type { Language } from '@selah/domain/languages';
+
+const LINK = /\b(?:https?:\/\/|www\.)[^\s]+/giu;
+const EMAIL = /[^\s@]+@[^\s@]+\.[^\s@]+/gu;
+/** A bare address like acme.com or acme.com/page (words and dots, a common ending). */
+const BARE_DOMAIN = /\b[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.(?:com|org|net|io|app|pl|es|mx|ar|co|uk|de|info|me)\b(?:\/[^\s]*)?/giu;
+
+/**
+ * Shorthand written out, whole words only, case-insensitive; only forms that are not also words of the language
+ * (so "u" but not "r" or "x", which are too often letters or names).
+ */
+const SHORTHAND: Record<Language, Record<string, string>> = {
+  en: {
+    u: 'you',
+    ur: 'your',
+    pls: 'please',
+    plz: 'please',
+    thx: 'thanks',
+    thnx: 'thanks',
+    ty: 'thank you',
+    bc: 'because',
+    bcuz: 'because',
+    cuz: 'because',
+    idk: "I don't know",
+    tbh: 'to be honest',
+    imo: 'in my opinion',
+    gonna: 'going to',
+    wanna: 'want to',
+    gotta: 'got to',
+    '2day': 'today',
+    tmrw: 'tomorrow',
+    '2morrow': 'tomorrow',
+    b4: 'before',
+    ppl: 'people',
+    bf: 'boyfriend',
+    gf: 'girlfriend',
+    bday: 'birthday',
+    im: "I'm",
+    ive: "I've",
+    dont: "don't",
+    cant: "can't",
+    wont: "won't",
+    doesnt: "doesn't",
+    didnt: "didn't",
+    isnt: "isn't",
+    'w/': 'with',
+    'w/o': 'without',
+    abt: 'about',
+    rn: 'right now',
+    asap: 'as soon as possible',
+  },
+  es: {
+    q: 'que',
+    k: 'que',
+    xq: 'porque',
+    pq: 'porque',
+    porq: 'porque',
+    tb: 'también',
+    tmb: 'también',
+    tmbn: 'también',
+    pls: 'por favor',
+    plis: 'por favor',
+    porfa: 'por favor',
+    bn: 'bien',
+    mñn: 'mañana',
+    xfa: 'por favor',
+    dnd: 'donde',
+    tqm: 'te quiero mucho',
+    hno: 'hermano',
+    hna: 'hermana',
+    msj: 'mensaje',
+  },
+  pl: {
+    pls: 'proszę',
+    plz: 'proszę',
+    prosze: 'proszę',
+    nwm: 'nie wiem',
+    wgl: 'w ogóle',
+    tzn: 'to znaczy',
+    np: 'na przykład',
+    itd: 'i tak dalej',
+    itp: 'i tym podobne',
+    dzk: 'dziękuję',
+    dzieki: 'dzięki',
+    bd: 'będzie',
+    cb: 'ciebie',
+  },
+};
+
+const AND: Record<Language, string> = { en: 'and', es: 'y', pl: 'i' };
+
+/** A word in capitals this long is emphasis, not an acronym (USA, NATO stay as typed). */
+const EMPHASIS_MIN = 5;
+
+function lowerShouting(text: string): string {
+  const letters = text.match(/\p{L}/gu) ?? [];
+  const upper = letters.filter((letter) => letter !== letter.toLowerCase() && letter === letter.toUpperCase()).length;
+  // Mostly capitals: the whole text was shouted; lower it and let sentences start with a capital again.
+  if (letters.length >= 8 && upper / letters.length > 0.6) {
+    return text.toLowerCase().replace(/(^|[.?!…]\s+)(\p{L})/gu, (_match, start: string, first: string) => `${start}${first.toUpperCase()}`);
+  }
+  // A long word in capitals among others: emphasis, not an acronym.
+  // Whole words only: \b knows ASCII letters only, so the edges are any letter or digit (Ę, Ł, Ñ too).
+  const emphasis = new RegExp(`(?<![\\p{L}\\p{N}])\\p{Lu}{${EMPHASIS_MIN},}(?![\\p{L}\\p{N}])`, 'gu');
+  return text.replace(emphasis, (word) => word.charAt(0) + word.slice(1).toLowerCase());
+}
+
+/** Makes typed text speakable in `language`; see the module comment. Never lengthens a text without letters. */
+export function speakableTypedText(input: string, language: Language): string {
+  let text = input
+    .normalize('NFC')
+    .replace(LINK, ' ')
+    .replace(EMAIL, ' ')
+    // A bare address is said by its name: "Acme.com" -> "Acme".
+    .replace(BARE_DOMAIN, (address) => address.split('.')[0]!)
+    // Letters held for emphasis: "pleeeease", "soooo" (three or more of one letter).
+    .replace(/(\p{L})\1{2,}/gu, '$1')
+    .replace(/\s&\s/g, ` ${AND[language]} `)
+    .replace(/\s\+\s/g, ` ${AND[language]} `);
+  text = lowerShouting(text);
+  const shorthand = SHORTHAND[language];
+  text = text.replace(/(^|[\s,.;:!?¡¿"“(])([\p{L}\p{N}/']+)(?=$|[\s,.;:!?"”)])/gu, (match, before: string, word: string) => {
+    const spelled = shorthand[word.toLowerCase()];
+    if (spelled === undefined) return match;
+    // Shorthand typed with a capital keeps it ("Pls pray" -> "Please pray").
+    const capital = word.charAt(0) !== word.charAt(0).toLowerCase();
+    return `${before}${capital ? spelled.charAt(0).toUpperCase() + spelled.slice(1) : spelled}`;
+  });
+  return text.replace(/\s+/g, ' ').trim();
+}
