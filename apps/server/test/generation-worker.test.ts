@@ -62,8 +62,19 @@ describe('prayer generation worker', () => {
     });
     const record = await create();
     const done = await waitForRecord(t.app, user.cookie, record.id, ['completed', 'failed']);
-    unsubscribe();
     expect(done.status, done.error ?? '').toBe('completed');
+    // The record is stored completed before its change is announced (on PostgreSQL through NOTIFY): the stream
+    // stays open until that last announcement has been read.
+    await expect
+      .poll(
+        async () => {
+          await reads;
+          return seen.at(-1);
+        },
+        { timeout: 15_000 },
+      )
+      .toBe('completed');
+    unsubscribe();
     expect(done.title).toBe('A prayer for peace');
     expect(done.text).toContain('Peace for my family tonight');
     expect(done.duration).toBeGreaterThan(1);
@@ -71,8 +82,6 @@ describe('prayer generation worker', () => {
     expect(audio.statusCode).toBe(200);
     expect(audio.headers['content-type']).toMatch(/^audio\/mpeg/);
     expect(audio.rawPayload.length).toBeGreaterThan(5000);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    await reads;
     expect(seen[0]).toBe('pending');
     expect(seen).toContain('processing:voicing');
     expect(seen.at(-1)).toBe('completed');
