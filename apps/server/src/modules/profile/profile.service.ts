@@ -3,14 +3,15 @@ import { APIError } from 'better-auth/api';
 import { ERROR_CODES } from '@selah/domain/errors';
 import { DEFAULT_LANGUAGE, isLanguage } from '@selah/domain/languages';
 import { cleanGoals } from '@selah/domain/goals';
-import { isPaidPlan, isPlan } from '@selah/domain/plans';
-import { subscriptionAt, type PendingChange, type SubscriptionState } from '@selah/domain/subscriptions';
+import { isPaidPlan } from '@selah/domain/plans';
+import { subscriptionAt } from '@selah/domain/subscriptions';
 import type { Me, UpdateMe } from '@selah/domain/profile';
 import { HttpError } from '../../platform/errors';
 import type { MediaStore } from '../../platform/media';
 import type { Auth } from '../auth/auth';
 import type { SessionUser } from '../auth/session';
 import type { RecordsService } from '../records/records.service';
+import { storedSubscriptionOf } from '../subscription/subscription.service';
 import type { ProfileQueries, ProfileRow } from './profile.queries';
 
 /** Spec section 9: pending record claims. */
@@ -19,19 +20,9 @@ export const CLAIM_LIMIT_ON_LOGIN = 10;
 
 const iso = (date: Date | null): string | null => (date ? date.toISOString() : null);
 
-/** The subscription as stored; the plan in force is computed from it at each read (decision 019). */
-function storedSubscription(row: ProfileRow): SubscriptionState {
-  return {
-    plan: isPlan(row.plan) ? row.plan : 'Free',
-    purchasedAt: iso(row.purchasedAt),
-    expiresAt: iso(row.expiresAt),
-    productId: row.productId,
-    pendingChange: (row.pendingChange as PendingChange | null) ?? null,
-  };
-}
-
 function toMe(row: ProfileRow, hasPassword: boolean, now: Date): Me {
-  const inForce = subscriptionAt(storedSubscription(row), now);
+  const stored = storedSubscriptionOf(row);
+  const inForce = subscriptionAt(stored, now);
   return {
     id: row.userId,
     email: row.email,
@@ -45,9 +36,9 @@ function toMe(row: ProfileRow, hasPassword: boolean, now: Date): Me {
     goals: row.goals,
     subscription: {
       ...inForce,
-      platform: row.platform,
-      price: inForce.plan === 'Free' ? 0 : row.price,
-      lastSyncedAt: iso(row.lastSyncedAt),
+      platform: stored.platform,
+      price: inForce.plan === 'Free' ? 0 : stored.price,
+      lastSyncedAt: stored.lastSyncedAt,
     },
     hasPassword,
     createdAt: row.createdAt.toISOString(),
@@ -143,7 +134,7 @@ export function profileService(deps: {
         const kept = cleanGoals(current.goals);
         const unchanged = goals.length === kept.length && goals.every((goal, index) => goal === kept[index]);
         // Goals are a paid plan's (spec sections 2 and 6). Blank goals, or the ones already kept, are fine on any plan.
-        if (goals.length > 0 && !unchanged && !isPaidPlan(subscriptionAt(storedSubscription(current), now()).plan)) {
+        if (goals.length > 0 && !unchanged && !isPaidPlan(subscriptionAt(storedSubscriptionOf(current), now()).plan)) {
           throw new HttpError(403, ERROR_CODES.planRequired, 'Setting spiritual goals is part of the Faithful Plan and Unlimited Prayer.');
         }
         values.goals = goals;

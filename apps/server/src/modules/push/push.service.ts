@@ -116,13 +116,13 @@ export function pushService(deps: PushDeps) {
   /** The message one person gets for a delivery, in their language. */
   async function render(
     delivery: Delivery,
-    person: { userId: string; language: string },
+    person: { userId: string; language: string; localDay: string | undefined },
     titles: Map<string, string | null>,
   ): Promise<PushPayload> {
     const text = texts.of(person.language);
     switch (delivery.kind) {
       case 'reminder': {
-        const day = delivery.people.find((entry) => entry.userId === person.userId)!.localDay;
+        const day = person.localDay!;
         const key = `${day}|${person.language}`;
         if (!titles.has(key)) titles.set(key, await deps.dailyTitle(day, person.language));
         const title = titles.get(key);
@@ -222,12 +222,13 @@ export function pushService(deps: PushDeps) {
       const counts = { sent: 0, gone: 0, failed: 0, skipped: 0 };
       const done = new Map<string, string[]>();
       const occasionOf = new Map(wanted.map((entry) => [entry.userId, entry.occasion]));
+      const localDayOf = new Map(delivery.kind === 'reminder' ? delivery.people.map((entry) => [entry.userId, entry.localDay]) : []);
       await mapWithConcurrency(people, SEND_CONCURRENCY, async (person) => {
         const occasion = occasionOf.get(person.userId)!;
         if (!waiting.has(`${occasion}|${person.userId}`)) return;
         // Turned off since the claim: nothing is sent.
         if (person.on) {
-          const payload = await render(delivery, person, titles);
+          const payload = await render(delivery, { ...person, localDay: localDayOf.get(person.userId) }, titles);
           for (const device of person.devices) counts[await sendTo(device, payload, OPTIONS[delivery.kind])] += 1;
         }
         done.set(occasion, [...(done.get(occasion) ?? []), person.userId]);

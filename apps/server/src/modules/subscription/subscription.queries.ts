@@ -1,30 +1,13 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client';
 import { profiles, webhookEvents } from '../../platform/db/schema';
-import { isPlan } from '@selah/domain/plans';
-import type { PendingChange } from '@selah/domain/subscriptions';
 import type { WebhookOutcome } from '@selah/domain/subscription-schemas';
 import type { StoredSubscription } from './revenuecat';
+import { storedSubscriptionOf } from './stored-subscription';
 
-type ProfileRow = typeof profiles.$inferSelect;
 type Executor = Pick<Database, 'select' | 'update'>;
 
-const iso = (date: Date | null): string | null => (date ? date.toISOString() : null);
 const date = (text: string | null): Date | null => (text ? new Date(text) : null);
-
-function toStored(row: ProfileRow): StoredSubscription {
-  return {
-    plan: isPlan(row.plan) ? row.plan : 'Free',
-    purchasedAt: iso(row.purchasedAt),
-    expiresAt: iso(row.expiresAt),
-    productId: row.productId,
-    pendingChange: (row.pendingChange as PendingChange | null) ?? null,
-    platform: row.platform,
-    price: row.price,
-    lastSyncedAt: iso(row.lastSyncedAt),
-    eventAt: iso(row.subscriptionEventAt),
-  };
-}
 
 function toColumns(state: StoredSubscription) {
   return {
@@ -43,7 +26,7 @@ function toColumns(state: StoredSubscription) {
 async function read(db: Executor, userId: string, lock: boolean): Promise<StoredSubscription | undefined> {
   const query = db.select().from(profiles).where(eq(profiles.userId, userId)).limit(1);
   const [row] = lock ? await query.for('update') : await query;
-  return row ? toStored(row) : undefined;
+  return row ? storedSubscriptionOf(row) : undefined;
 }
 
 async function knownUsers(db: Executor, ids: string[]): Promise<string[]> {
@@ -80,7 +63,7 @@ export function subscriptionQueries(db: Database) {
         .from(profiles)
         .where(sql`lower(${profiles.email}) = ${email.trim().toLowerCase()}`)
         .limit(1);
-      return row ? { userId: row.userId, email: row.email, subscription: toStored(row) } : undefined;
+      return row ? { userId: row.userId, email: row.email, subscription: storedSubscriptionOf(row) } : undefined;
     },
 
     /** Which of these ids are people of ours. */

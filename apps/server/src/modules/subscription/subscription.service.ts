@@ -16,6 +16,8 @@ import {
 } from './revenuecat';
 import type { SubscriptionQueries } from './subscription.queries';
 
+export { storedSubscriptionOf } from './stored-subscription';
+
 export interface SubscriptionDeps {
   queries: SubscriptionQueries;
   clock: Clock;
