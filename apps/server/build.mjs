@@ -17,5 +17,7 @@ await build({
   logLevel: 'warning',
 });
 
-// The espeak engine's worker thread runs as a file of its own, next to main.js.
-copyFileSync(new URL('./src/generation/voice/espeak-worker.mjs', import.meta.url), new URL('./dist/espeak-worker.mjs', import.meta.url));
+// The speech engines' worker threads run as files of their own, next to main.js.
+for (const worker of ['espeak-worker.mjs', 'flite-worker.mjs']) {
+  copyFileSync(new URL(`./src/generation/voice/${worker}`, import.meta.url), new URL(`./dist/${worker}`, import.meta.url));
+}

@@ -15,6 +15,7 @@ import { registerPrayerGeneration } from './modules/records/generate-prayer.job'
 import { createVoicePipelineFromConfig } from './generation/voice-text';
 import { createWriterFromConfig } from './generation/writer/create-writer';
 import { createAncestorsWriter } from './generation/writer/ancestors-writer';
+import { warmEmbeddedVoice } from './generation/voice/embedded';
 import { warmEspeak } from './generation/voice/espeak';
 import { registerAnalyticsJobs } from './modules/analytics/analytics.jobs';
 import { moveOwnAudioToPrivate } from './modules/records/private-media-migration';
@@ -168,8 +169,9 @@ async function main(): Promise<void> {
       onCompleted: (prayer) => services.push.prayerReady(prayer),
     });
     await registerPushJobs(queue, { service: services.push, logger });
-    if (config.voice.provider === 'espeak') {
-      void warmEspeak().catch((error: unknown) => logger.warn({ err: error }, 'could not warm up the espeak engines'));
+    if (config.voice.provider === 'espeak' || config.voice.provider === 'embedded') {
+      const warm = config.voice.provider === 'embedded' ? warmEmbeddedVoice : warmEspeak;
+      void warm().catch((error: unknown) => logger.warn({ err: error }, 'could not warm up the embedded voice engines'));
     }
     await registerJourneyGeneration(queue, {
       queries: services.personalizedQueries,

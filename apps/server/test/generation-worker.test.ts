@@ -29,7 +29,11 @@ describe('prayer generation worker', () => {
     voice = realVoice;
     worker = await startPrayerWorker(t, {
       writer: { name: 'test', write: (request) => writer.write(request) },
-      voice: { id: realVoice.id, voiceText: (input) => voice.voiceText(input) },
+      voice: {
+        id: realVoice.id,
+        voiceText: (input) => voice.voiceText(input),
+        wordsPerMinute: (language) => voice.wordsPerMinute(language),
+      },
     });
   });
   afterAll(async () => {
@@ -87,6 +91,41 @@ describe('prayer generation worker', () => {
     expect(seen.at(-1)).toBe('completed');
   });
 
+  it('writes again at the measured pace when a voice is slower than it was thought to be, and stores the text without marks', async () => {
+    const asked: number[] = [];
+    writer = {
+      name: 'exact',
+      write: async (request) => {
+        asked.push(request.targetWords);
+        // As many words as asked, with a pause mark that people never read.
+        const words = Array.from({ length: request.targetWords - 3 }, () => 'peace').join(' ');
+        return { title: 'Exact', text: `Lord, be near. [pause]\n\n${words}.` };
+      },
+    };
+    // A voice that turns out to speak 100 words a minute, not the 150 it was thought to: its length follows the words.
+    let pace = 150;
+    const real = voice;
+    voice = {
+      id: 'slow',
+      wordsPerMinute: () => pace,
+      voiceText: async (input) => {
+        pace = 100;
+        const seconds = (input.text.split(/\s+/).length / pace) * 60 + 10;
+        const audio = await real.voiceText({ text: 'Lord, be near.', language: input.language, ambient: false });
+        return { ...audio, durationSeconds: seconds };
+      },
+    };
+    const record = await create();
+    const done = await waitForRecord(t.app, user.cookie, record.id, ['completed', 'failed']);
+    voice = real;
+    expect(done.status, done.error ?? '').toBe('completed');
+    expect(asked).toHaveLength(2);
+    expect(asked[1]! / asked[0]!).toBeCloseTo(100 / 150, 1);
+    expect(Math.abs(done.duration! - 180)).toBeLessThanOrEqual(15);
+    expect(done.text).not.toContain('[pause]');
+    expect(done.text!.startsWith('Lord, be near.\n\npeace')).toBe(true);
+  });
+
   it('marks the record failed with the error message when a stage fails for good, without retrying', async () => {
     let calls = 0;
     writer = {
@@ -110,6 +149,7 @@ describe('prayer generation worker', () => {
     const real = createVoicePipelineFromConfig(t.config.voice);
     voice = {
       id: 'flaky',
+      wordsPerMinute: (language) => real.wordsPerMinute(language),
       voiceText: async (input) => {
         calls += 1;
         if (calls < 3) throw new VoiceProviderError('test-voice', 'answered 503 Service Unavailable', 503);
@@ -129,6 +169,7 @@ describe('prayer generation worker', () => {
     const real = voice;
     voice = {
       id: 'down',
+      wordsPerMinute: () => 145,
       voiceText: async () => {
         calls += 1;
         throw new VoiceProviderError('test-voice', 'request to http://voice failed: connect ECONNREFUSED', undefined, true);

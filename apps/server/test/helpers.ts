@@ -268,6 +268,7 @@ export const shortJourneyWriter: JourneyWriter = {
       reflection: 'Remember them with love.',
       prayer: `Lord, I thank you for ${input}. Amen.`,
       script: `Day ${i + 1}. Lord, I thank you for ${input}. Amen.`,
+      targetSeconds: 8,
     })),
   }),
 };

@@ -27,7 +27,10 @@ const quickVoice: VoicePipeline = {
     extension: 'mp3',
     contentType: 'audio/mpeg',
     durationSeconds: 3,
+    speechSeconds: 3,
+    timeline: { leadInSeconds: 0, clipSeconds: [3], gapSeconds: [0], tempo: 1, totalSeconds: 3 },
   }),
+  wordsPerMinute: () => 145,
 };
 
 describe("a person's own audio", () => {

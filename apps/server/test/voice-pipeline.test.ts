@@ -62,7 +62,7 @@ describe('voiceText with the embedded voice', () => {
   });
   afterAll(() => rm(dir, { recursive: true, force: true }));
 
-  const pipeline = createVoicePipelineFromConfig({ provider: 'espeak' }, { workDir });
+  const pipeline = createVoicePipelineFromConfig({ provider: 'embedded' }, { workDir });
 
   it.each([false, true])(
     'makes a mono MP3 at about -16 LUFS whose measured duration ffprobe confirms (ambient bed: %s)',
@@ -78,10 +78,10 @@ describe('voiceText with the embedded voice', () => {
       expect(probed.format.format_name).toBe('mp3');
       expect(probed.streams).toHaveLength(1);
       const [stream] = probed.streams;
-      expect(stream).toMatchObject({ codec_name: 'mp3', channels: 1, sample_rate: '24000', bit_rate: '64000' });
+      expect(stream).toMatchObject({ codec_name: 'mp3', channels: 1, sample_rate: '24000', bit_rate: '56000' });
       expect(Math.abs(Number(probed.format.duration) - voiced.durationSeconds)).toBeLessThan(0.5);
 
-      // Listening by proxy: a pace near 130 words a minute, loud enough, not clipped, not silent.
+      // Listening by proxy: a prayer's pace, loud enough, not clipped, not silent.
       const analysis = await analyzeAudio(file);
       expect(analysis.integratedLufs).toBeGreaterThan(-17);
       expect(analysis.integratedLufs).toBeLessThan(-15);
@@ -90,9 +90,9 @@ describe('voiceText with the embedded voice', () => {
       const wordsPerMinute = WORDS / (voiced.durationSeconds / 60);
       expect(wordsPerMinute).toBeGreaterThan(110);
       expect(wordsPerMinute).toBeLessThan(160);
-      // 64 kbps: 8 KB a second, whatever the content.
-      expect(voiced.data.length / voiced.durationSeconds).toBeGreaterThan(7_500);
-      expect(voiced.data.length / voiced.durationSeconds).toBeLessThan(8_500);
+      // 56 kbps: 7 KB a second, whatever the content.
+      expect(voiced.data.length / voiced.durationSeconds).toBeGreaterThan(6_500);
+      expect(voiced.data.length / voiced.durationSeconds).toBeLessThan(7_500);
     },
   );
 
@@ -125,7 +125,14 @@ describe('voiceText with the embedded voice', () => {
   it('encodes AAC in an .m4a when asked (the fallback for an ffmpeg without an MP3 encoder)', async () => {
     const espeak = createEspeakVoice();
     const clip = await espeak.synthesize({ text: 'Lord, you are near.', language: 'en' });
-    const mastered = await masterSpeech({ paragraphs: [[clip, clip]], ambient: false, format: 'm4a', workDir });
+    const mastered = await masterSpeech({
+      clips: [clip, clip],
+      pauses: ['sentence', 'end'],
+      seed: 'aac',
+      ambient: false,
+      format: 'm4a',
+      workDir,
+    });
     expect(mastered).toMatchObject({ contentType: 'audio/mp4', extension: 'm4a' });
     const file = path.join(dir, 'aac.m4a');
     await writeFile(file, mastered.data);
@@ -155,9 +162,24 @@ describe('voiceText with other providers', () => {
     };
     const voiced = await createVoicePipeline(provider).voiceText({ text: 'One. Two.\n\nThree.', language: 'en', ambient: false });
     expect(calls).toEqual(['One.', 'Two.', 'Three.']);
-    // 0.3 lead-in + 3 x 1.5 s + 0.6 + 1.3 + 0.8 tail
-    expect(voiced.durationSeconds).toBeGreaterThan(7.1);
-    expect(voiced.durationSeconds).toBeLessThan(7.9);
+    // 0.3 lead-in + 3 x 1.5 s + a sentence gap (0.5-0.9) + a paragraph gap (1.2-1.8) + 0.8 tail
+    expect(voiced.durationSeconds).toBeGreaterThan(7.2);
+    expect(voiced.durationSeconds).toBeLessThan(8.4);
+  });
+
+  it('meets a target length with any provider: gaps within their ranges, then the tempo', async () => {
+    const clip = await toneFile({ format: 'mp3', seconds: 2, sampleRate: 44_100, channels: 2 });
+    const provider: VoiceProvider = { name: 'tone', concurrency: 2, synthesize: async () => ({ data: clip, extension: 'mp3' }) };
+    const text = 'One. Two. Three. [silence]\n\nFour. Five. [pause] Six.';
+    // 6 x 2 s of speech, gaps of 0.5-0.9 (x 3), 6.5-10 and 2-3, and the ends (2.5 + 3.5): 28 to 33.7 s without
+    // touching the tempo, about 31 s naturally.
+    for (const targetSeconds of [29, 32, 34]) {
+      const voiced = await createVoicePipeline(provider, { workDir }).voiceText({ text, language: 'en', ambient: true, targetSeconds });
+      expect(Math.abs(voiced.durationSeconds - targetSeconds)).toBeLessThan(0.15);
+      expect(voiced.timeline.gapSeconds[2]).toBeGreaterThanOrEqual(6);
+    }
+    const long = await createVoicePipeline(provider, { workDir }).voiceText({ text, language: 'en', ambient: true, targetSeconds: 34 });
+    expect(long.timeline.tempo).toBeLessThan(1);
   });
 
   it('fails with the provider error', async () => {

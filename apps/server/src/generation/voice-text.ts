@@ -2,16 +2,19 @@ import type { Language } from '@selah/domain/languages';
 import type { VoiceConfig } from '../platform/config';
 import { mapWithConcurrency } from './map-with-concurrency';
 import { masterSpeech, type MasteredAudio } from './master/master-speech';
-import { splitIntoParagraphs, splitIntoSentences } from './text/split-sentences';
+import { parseSpokenText } from './text/pauses';
+import { countWords } from './text/words';
 import { createVoiceProvider, describeVoice } from './voice/create-voice-provider';
 import type { VoiceProvider } from './voice/voice-provider';
 
 export interface VoiceTextInput {
-  /** Plain text; blank lines separate paragraphs (a longer pause). */
+  /** Plain text; blank lines separate paragraphs, [pause] and [silence] mark deliberate quiet (text/pauses). */
   text: string;
   language: Language;
   /** Lay the soft ambient bed under the voice. */
   ambient: boolean;
+  /** The length to meet, in seconds (a personal prayer's 3 minutes); without it the text keeps its natural length. */
+  targetSeconds?: number;
 }
 
 /** The finished file: bytes, measured duration, and how to store and serve it. */
@@ -21,6 +24,11 @@ export interface VoicePipeline {
   /** Identifies the voice and the mastering: when it changes, earlier files sound different from new ones. */
   readonly id: string;
   voiceText(input: VoiceTextInput): Promise<VoicedText>;
+  /**
+   * Words a minute of speech, sentence gaps included, as measured on what this pipeline voiced so far in the
+   * language (the provider's figure before that): what a writer aims at to fill a length.
+   */
+  wordsPerMinute(language: Language): number;
 }
 
 export interface VoicePipelineOptions {
@@ -31,27 +39,48 @@ export interface VoicePipelineOptions {
 }
 
 /** Bump when mastering changes how files sound (pauses, bed, loudness, encoding). */
-export const MASTERING_VERSION = 1;
+export const MASTERING_VERSION = 2;
 /** Sentences voiced at once, at most (providers may allow fewer: espeak runs on the main thread). */
 const MAX_CONCURRENCY = 4;
+/** A provider that says nothing of its pace starts from the content guide's prayer pace. */
+const DEFAULT_WORDS_PER_MINUTE = 145;
+/** How much one voicing moves the measured pace (a moving average: one odd text does not swing it). */
+const PACE_WEIGHT = 0.3;
 
 /**
- * Text in, mastered audio out: split into paragraphs and sentences, voice each sentence (at most two at a
- * time), then master them into one file.
+ * Text in, mastered audio out: split into sentences with the gap after each, voice each sentence (a few at a
+ * time), then master them into one file of the asked length.
  */
 export function createVoicePipeline(provider: VoiceProvider, options: VoicePipelineOptions = {}): VoicePipeline {
+  const pace = new Map<Language, number>();
   return {
     id: `${options.id ?? provider.name}+master${MASTERING_VERSION}`,
-    async voiceText({ text, language, ambient }) {
-      const paragraphs = splitIntoParagraphs(text).map((paragraph) => splitIntoSentences(paragraph, language));
-      const sentences = paragraphs.flatMap((paragraph, p) => paragraph.map((sentence) => ({ p, sentence })));
-      if (sentences.length === 0) throw new Error('Nothing to voice: the text has no words');
-      const clips = await mapWithConcurrency(sentences, Math.min(MAX_CONCURRENCY, provider.concurrency), ({ sentence }) =>
+    wordsPerMinute: (language) => pace.get(language) ?? provider.wordsPerMinute?.[language] ?? DEFAULT_WORDS_PER_MINUTE,
+    async voiceText({ text, language, ambient, targetSeconds }) {
+      const utterances = parseSpokenText(text, language);
+      if (utterances.length === 0) throw new Error('Nothing to voice: the text has no words');
+      const clips = await mapWithConcurrency(utterances, Math.min(MAX_CONCURRENCY, provider.concurrency), ({ text: sentence }) =>
         provider.synthesize({ text: sentence, language }),
       );
-      const grouped = paragraphs.map(() => [] as typeof clips);
-      sentences.forEach(({ p }, i) => grouped[p]!.push(clips[i]!));
-      return masterSpeech({ paragraphs: grouped, ambient, workDir: options.workDir });
+      const audio = await masterSpeech({
+        clips,
+        pauses: utterances.map((utterance) => utterance.pauseAfter),
+        ambient,
+        targetSeconds,
+        seed: `${language}\n${text}`,
+        workDir: options.workDir,
+      });
+      // The measured pace: words over the speech and its ordinary gaps (the deliberate silences are not speech).
+      const ordinaryGaps = audio.timeline.gapSeconds
+        .slice(0, -1)
+        .filter((_, i) => utterances[i]!.pauseAfter === 'sentence' || utterances[i]!.pauseAfter === 'paragraph')
+        .reduce((sum, gap) => sum + gap, 0);
+      const measured = (countWords(text) / (audio.speechSeconds + ordinaryGaps)) * 60;
+      if (Number.isFinite(measured) && measured > 0) {
+        const previous = pace.get(language);
+        pace.set(language, previous === undefined ? measured : previous + (measured - previous) * PACE_WEIGHT);
+      }
+      return audio;
     },
   };
 }

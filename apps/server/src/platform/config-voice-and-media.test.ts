@@ -21,7 +21,8 @@ const configError = (env: Record<string, string>): string => {
 
 describe('voice configuration', () => {
   it('uses the embedded espeak-ng voice by default', () => {
-    expect(loadConfig(base()).voice).toEqual({ provider: 'espeak' });
+    expect(loadConfig(base()).voice).toEqual({ provider: 'embedded' });
+    expect(loadConfig({ ...base(), VOICE_PROVIDER: 'espeak' }).voice).toEqual({ provider: 'espeak' });
   });
 
   it('reads an OpenAI-compatible server with defaults for base URL, model and voice', () => {

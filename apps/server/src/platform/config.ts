@@ -48,7 +48,7 @@ const envSchema = z.object({
   APPLE_CLIENT_SECRET: z.string().optional(),
   APPLE_APP_BUNDLE_IDENTIFIER: z.string().optional(),
   // ---- voice and media store (generation pipeline) ----
-  VOICE_PROVIDER: z.enum(['espeak', 'openai', 'elevenlabs']).default('espeak'),
+  VOICE_PROVIDER: z.enum(['embedded', 'espeak', 'openai', 'elevenlabs']).default('embedded'),
   OPENAI_TTS_BASE_URL: z.url().default('https://api.openai.com'),
   OPENAI_TTS_API_KEY: z.string().optional(),
   OPENAI_TTS_MODEL: z.string().min(1).default('tts-1'),
@@ -251,6 +251,7 @@ function pushConfig(env: Env, dataDir: string, publicUrl: string): PushConfig {
 // ---- voice and media store (generation pipeline) ----
 
 export type VoiceConfig =
+  | { provider: 'embedded' }
   | { provider: 'espeak' }
   | { provider: 'openai'; baseUrl: string; apiKey: string; model: string; voice: string }
   | { provider: 'elevenlabs'; baseUrl: string; apiKey: string; voiceId: string; model: string };
@@ -279,6 +280,8 @@ const required = (name: string, value: string | undefined, when: string): string
 
 function voiceConfig(env: Env): VoiceConfig {
   switch (env.VOICE_PROVIDER) {
+    case 'embedded':
+      return { provider: 'embedded' };
     case 'espeak':
       return { provider: 'espeak' };
     case 'openai':

@@ -12,27 +12,29 @@ import {
   VOICE_COMPRESSOR_FILTER,
 } from './loudness';
 import { measureDuration } from './measure-audio';
-
-/** Silence between two sentences of a paragraph, and between two paragraphs (seconds). */
-export const SENTENCE_PAUSE_SECONDS = 0.6;
-export const PARAGRAPH_PAUSE_SECONDS = 1.3;
-/** Silence before the first and after the last word; longer with the bed, which fades in and out there. */
-const LEAD_IN_SECONDS = { plain: 0.3, ambient: 2.5 };
-const TAIL_SECONDS = { plain: 0.8, ambient: 3.5 };
+import { planTimeline, type Timeline } from './timeline';
+import type { PauseKind } from '../text/pauses';
 
 /** Mono speech: 24 kHz keeps all of a voice and is what OpenAI-style voices produce. */
 export const SAMPLE_RATE = 24_000;
-export const BITRATE = '64k';
+/** 56 kbps: a 3:15 prayer (the longest allowed) stays within 1.5 MB; at mono speech it sounds as 64 did. */
+export const BITRATE = '56k';
 /** Mono 32-bit float at SAMPLE_RATE, stated where ffmpeg could otherwise pick another format for a branch. */
 const PIN_FORMAT = `aformat=sample_fmts=flt:sample_rates=${SAMPLE_RATE}:channel_layouts=mono`;
 /** Quieter than this is silence around a clip (trimmed, so every pause has the length chosen here). */
 const SILENCE_THRESHOLD = '-50dB';
 
 export interface MasterInput {
-  /** Voiced sentences, grouped by paragraph, in reading order. */
-  paragraphs: SpeechAudio[][];
+  /** Voiced sentences, in reading order. */
+  clips: SpeechAudio[];
+  /** The gap after each clip ('end' after the last): see text/pauses. */
+  pauses: (PauseKind | 'end')[];
   /** Lay the soft ambient bed under the voice. */
   ambient: boolean;
+  /** The length to meet (gaps within their ranges, then the tempo within 8%); without it, natural gaps. */
+  targetSeconds?: number;
+  /** Makes the gaps repeatable: the same text masters the same way. */
+  seed: string;
   /** 'mp3' (the default) or 'm4a' (AAC); AAC is also what an ffmpeg without an MP3 encoder gives. */
   format?: 'mp3' | 'm4a';
   /** Where the temporary working folder goes (the OS temp folder unless given); it is removed afterwards. */
@@ -45,9 +47,12 @@ export interface MasteredAudio {
   durationSeconds: number;
   contentType: string;
   extension: string;
+  /** Seconds of speech (silence trimmed, before any tempo change), and where the quiet went. */
+  speechSeconds: number;
+  timeline: Timeline;
 }
 
-/** The two encodings: MP3 (CBR, so a minute always costs 480 KB), or AAC in an .m4a. */
+/** The two encodings: MP3 (CBR, so a minute always costs 420 KB), or AAC in an .m4a. */
 const ENCODINGS = {
   // LAME's quality 7 encodes three minutes of speech in about 1 s here against 2.1 s for its default 3, which
   // matters for the 6 s budget; at 64 kbps mono speech the difference is hard to hear.
@@ -62,63 +67,81 @@ async function chooseEncoding(format: MasterInput['format']) {
 }
 
 /**
- * The graph that joins the clips: each is converted to mono at SAMPLE_RATE, its leading and trailing silence
- * trimmed, and the pause that follows it appended; the first gets the lead-in.
+ * The graph that prepares the clips: each is converted to mono at SAMPLE_RATE and its leading and trailing
+ * silence trimmed (so every provider gets the pauses chosen here), then written out on its own.
  */
-export function assemblyFilter(clipsPerParagraph: readonly number[], ambient: boolean): string {
-  const lead = ambient ? LEAD_IN_SECONDS.ambient : LEAD_IN_SECONDS.plain;
-  const tail = ambient ? TAIL_SECONDS.ambient : TAIL_SECONDS.plain;
-  const total = clipsPerParagraph.reduce((sum, count) => sum + count, 0);
+export function clipsFilter(count: number): string {
   const trim = `silenceremove=start_periods=1:start_threshold=${SILENCE_THRESHOLD}`;
-  const chains: string[] = [];
-  let index = 0;
-  for (const count of clipsPerParagraph) {
-    for (let sentence = 0; sentence < count; sentence++, index++) {
-      const last = index === total - 1;
-      const pause = last ? tail : sentence === count - 1 ? PARAGRAPH_PAUSE_SECONDS : SENTENCE_PAUSE_SECONDS;
-      const delay = index === 0 ? `,adelay=${Math.round(lead * 1000)}` : '';
-      chains.push(
-        `[${index}:a:0]aresample=${SAMPLE_RATE},${PIN_FORMAT},` +
-          `${trim},areverse,${trim},areverse${delay},apad=pad_len=${Math.round(pause * SAMPLE_RATE)}[clip${index}]`,
-      );
-    }
-  }
-  const labels = Array.from({ length: total }, (_, i) => `[clip${i}]`).join('');
+  return Array.from(
+    { length: count },
+    (_, i) => `[${i}:a:0]aresample=${SAMPLE_RATE},${PIN_FORMAT},${trim},areverse,${trim},areverse[clip${i}]`,
+  ).join(';');
+}
+
+/** The graph over the joined voice: the tempo (when not 1), a gentle compressor, and a loudness measurement. */
+export function voiceFilter(tempo: number): string {
+  const atempo = Math.abs(tempo - 1) > 1e-4 ? `atempo=${tempo.toFixed(4)},` : '';
   return (
-    `${chains.join(';')};${labels}concat=n=${total}:v=0:a=1,${VOICE_COMPRESSOR_FILTER},${PIN_FORMAT},asplit=2[voice][measure];` +
+    `[0:a]${atempo}${VOICE_COMPRESSOR_FILTER},${PIN_FORMAT},asplit=2[voice][measure];` +
     // ebur128 works at 48 kHz: resampling its branch keeps the voice itself at SAMPLE_RATE.
     `[measure]aresample=48000,${MEASURE_LOUDNESS_FILTER}[measured]`
   );
 }
 
+const RAW_INPUT = ['-f', 'f32le', '-ar', String(SAMPLE_RATE), '-ac', '1'];
+
 /**
- * Masters voiced sentences into one file: pauses between sentences and longer ones between paragraphs, an
- * optional ambient bed, loudness normalised to about -16 LUFS, mono MP3 at 64 kbps (about 480 KB a minute).
+ * Masters voiced sentences into one file: the gaps the text asks for (planTimeline), the length met when one is
+ * given, an optional ambient bed, loudness normalised to about -16 LUFS, mono MP3 at 56 kbps (420 KB a minute).
  * Works in a temporary folder that is removed afterwards, whatever happens.
  */
 export async function masterSpeech(input: MasterInput): Promise<MasteredAudio> {
-  const paragraphs = input.paragraphs.filter((clips) => clips.length > 0);
-  if (paragraphs.length === 0) throw new Error('Nothing to master: no voiced sentences');
+  const { clips } = input;
+  if (clips.length === 0) throw new Error('Nothing to master: no voiced sentences');
+  if (input.pauses.length !== clips.length) throw new Error('Nothing to master: a pause is needed after every clip');
   const encoding = await chooseEncoding(input.format);
   const dir = await mkdtemp(path.join(input.workDir ?? tmpdir(), 'selah-master-'));
   try {
-    // 1. Write the clips; join them into one raw voice track (32-bit float) and measure its loudness on the way.
+    // 1. Each clip as raw mono samples (32-bit float), its silence trimmed: its length is now known exactly.
     const clipFiles: string[] = [];
-    for (const [p, clips] of paragraphs.entries()) {
-      for (const [s, clip] of clips.entries()) {
-        const file = path.join(dir, `clip-${p}-${s}.${clip.extension}`);
-        await writeFile(file, clip.data);
-        clipFiles.push(file);
-      }
+    for (const [i, clip] of clips.entries()) {
+      const file = path.join(dir, `clip-${i}.${clip.extension}`);
+      await writeFile(file, clip.data);
+      clipFiles.push(file);
     }
-    const voiceFile = path.join(dir, 'voice.f32');
-    const joined = await runFfmpeg([
+    const rawFiles = clips.map((_, i) => path.join(dir, `clip-${i}.f32`));
+    await runFfmpeg([
       ...clipFiles.flatMap((file) => ['-i', file]),
       '-filter_complex',
-      assemblyFilter(
-        paragraphs.map((clips) => clips.length),
-        input.ambient,
-      ),
+      clipsFilter(clips.length),
+      ...rawFiles.flatMap((file, i) => ['-map', `[clip${i}]`, '-f', 'f32le', file]),
+    ]);
+    const raw = await Promise.all(rawFiles.map((file) => readFile(file)));
+    const speech = raw.map((samples) => samples.length / 4 / SAMPLE_RATE);
+
+    // 2. Where the quiet goes; the voice track joined in memory, gaps as zeros (stretched by the tempo to come).
+    const timeline = planTimeline({
+      speechSeconds: speech,
+      pauses: input.pauses,
+      ambient: input.ambient,
+      targetSeconds: input.targetSeconds,
+      seed: input.seed,
+    });
+    const silence = (seconds: number) => Buffer.alloc(Math.round(seconds * timeline.tempo * SAMPLE_RATE) * 4);
+    const joinedFile = path.join(dir, 'joined.f32');
+    await writeFile(
+      joinedFile,
+      Buffer.concat([silence(timeline.leadInSeconds), ...raw.flatMap((samples, i) => [samples, silence(timeline.gapSeconds[i]!)])]),
+    );
+
+    // 3. The tempo and the compressor, measuring the loudness on the way.
+    const voiceFile = path.join(dir, 'voice.f32');
+    const joined = await runFfmpeg([
+      ...RAW_INPUT,
+      '-i',
+      joinedFile,
+      '-filter_complex',
+      voiceFilter(timeline.tempo),
       '-map',
       '[voice]',
       '-f',
@@ -133,7 +156,7 @@ export async function masterSpeech(input: MasterInput): Promise<MasteredAudio> {
     const loudness = parseIntegratedLoudness(joined.stderr);
     const voiceSeconds = (await stat(voiceFile)).size / 4 / SAMPLE_RATE;
 
-    // 2. Bring it to the target loudness, lay the bed under it, encode.
+    // 4. Bring it to the target loudness, lay the bed under it, encode.
     const gain = loudnessGainFilter(loudness);
     const graph = input.ambient
       ? `[0:a]${gain}[voice];${ambientBedFilter({ durationSeconds: voiceSeconds, sampleRate: SAMPLE_RATE, output: 'bed' })};` +
@@ -142,12 +165,7 @@ export async function masterSpeech(input: MasterInput): Promise<MasteredAudio> {
       : `[0:a]${gain},${PEAK_LIMITER_FILTER}[out]`;
     const outputFile = path.join(dir, `master.${encoding.extension}`);
     await runFfmpeg([
-      '-f',
-      'f32le',
-      '-ar',
-      String(SAMPLE_RATE),
-      '-ac',
-      '1',
+      ...RAW_INPUT,
       '-i',
       voiceFile,
       '-filter_complex',
@@ -162,10 +180,11 @@ export async function masterSpeech(input: MasterInput): Promise<MasteredAudio> {
       outputFile,
     ]);
 
-    // 3. Measure what was made.
+    // 5. Measure what was made.
     const durationSeconds = await measureDuration(outputFile);
     const data = await readFile(outputFile);
-    return { data, durationSeconds, contentType: encoding.contentType, extension: encoding.extension };
+    const speechSeconds = speech.reduce((total, seconds) => total + seconds, 0);
+    return { data, durationSeconds, contentType: encoding.contentType, extension: encoding.extension, speechSeconds, timeline };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -19,6 +19,8 @@ export interface VoiceProvider {
   readonly name: string;
   /** How many sentences the pipeline may voice at once with this provider. */
   readonly concurrency: number;
+  /** Words a minute of speech with sentence gaps, as measured for the language (bench:voice); the pipeline measures its own from then on. */
+  readonly wordsPerMinute?: Partial<Record<Language, number>>;
   synthesize(request: SpeechRequest): Promise<SpeechAudio>;
 }
 

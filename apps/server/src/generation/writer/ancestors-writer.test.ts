@@ -8,8 +8,13 @@ import { inSentence } from '@selah/domain/text';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANCESTORS_DAYS, createAncestorsWriter, loadAncestorsCorpus, type AncestorsCorpus, type WrittenJourney } from './ancestors-writer';
 import { sanitizeForVoice } from './composer';
-import { countWords } from './openai-chat';
+import { JOURNEY_DAY_SECONDS } from '../length';
+import { stripPauseMarks } from '../text/pauses';
+import { countWords } from '../text/words';
 import type { JourneyWriter } from './writer';
+
+/** The voice's pace the days are written for, in words a minute. */
+const PACE = 145;
 
 const contentDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../content');
 
@@ -113,7 +118,10 @@ const LOWERCASE_GOD_PRONOUN = /(?<!\p{L})(ty|ciebie|cię|tobie|tobą|twój|twoja
 const AMEN: Record<Language, string> = { en: 'Amen.', es: 'Amén.', pl: 'Amen.' };
 
 /** Checks every journey must pass, whatever the input (without digits). */
-function expectSpeakable(text: string, language: Language): void {
+function expectSpeakable(marked: string, language: Language): void {
+  // The pause marks are the only markup, each after a sentence.
+  expect(marked).not.toMatch(/[^.?…] \[(?:silence|pause)\]/);
+  const text = stripPauseMarks(marked);
   expect(text).not.toMatch(/[{}]/);
   expect(text).not.toMatch(/[!¡()[\]*_#<>`"“”]/);
   expect(text).not.toMatch(/\d/);
@@ -159,7 +167,7 @@ describe('the ancestors writer', () => {
     it('writes seven days with the fixed titles, a verse, a reflection, a prayer naming the people, and a script', async () => {
       const writer = createAncestorsWriter({ contentDir, random: seeded(language.charCodeAt(0)) });
       for (let run = 0; run < 5; run++) {
-        const journey = await writer.write({ language, input: INPUTS[language] });
+        const journey = await writer.write({ language, input: INPUTS[language], wordsPerMinute: PACE });
         expect(journey.title.trim().length).toBeGreaterThan(0);
         expect(journey.subtitle).toContain(INPUTS[language]);
         expect(journey.days).toHaveLength(ANCESTORS_DAYS);
@@ -188,7 +196,9 @@ describe('the ancestors writer', () => {
           const paragraphs = day.script.split('\n\n');
           expect(paragraphs[0]!.toLowerCase()).toContain(verse!.spoken.toLowerCase());
           expect(paragraphs[1]).toBe(verse!.text);
-          expect(day.script.endsWith(`${day.reflection}\n\n${day.prayer}`)).toBe(true);
+          expect(stripPauseMarks(day.script).endsWith(`${day.reflection}\n\n${day.prayer}`)).toBe(true);
+          expect(day.reflection).not.toMatch(/\[/);
+          expect(day.targetSeconds).toBe(JOURNEY_DAY_SECONDS);
           expect(day.script).not.toContain(day.bibleVerse.reference);
           expectSpeakable(day.script, language);
           expectSpeakable(day.reflection, language);
@@ -229,7 +239,9 @@ describe('the ancestors writer', () => {
   it('gives different journeys for the same words', async () => {
     const writer = createAncestorsWriter({ contentDir });
     for (const language of LANGUAGES) {
-      const journeys = await Promise.all(Array.from({ length: 10 }, () => writer.write({ language, input: INPUTS[language] })));
+      const journeys = await Promise.all(
+        Array.from({ length: 10 }, () => writer.write({ language, input: INPUTS[language], wordsPerMinute: PACE })),
+      );
       const scripts = journeys.map((journey) => journey.days.map((day) => day.script).join('\n\n'));
       expect(new Set(scripts).size).toBe(10);
       // Every day varies: its verse, its reflection and its prayer.
@@ -242,7 +254,7 @@ describe('the ancestors writer', () => {
   });
 
   it('gives the same journey for the same random numbers', async () => {
-    const request = { language: 'en', input: INPUTS.en } as const;
+    const request = { language: 'en', input: INPUTS.en, wordsPerMinute: PACE } as const;
     const first = await createAncestorsWriter({ contentDir, random: seeded(42) }).write(request);
     const second = await createAncestorsWriter({ contentDir, random: seeded(42) }).write(request);
     const other = await createAncestorsWriter({ contentDir, random: seeded(43) }).write(request);
@@ -255,7 +267,7 @@ describe('the ancestors writer', () => {
     const input = '**Mi abuela** 🙏🏽 Rosa (la de Oaxaca) and <b>my dad</b>!!!\n\n#siempre [juntos] {x}';
     expect(sanitizeForVoice(input)).toContain('Mi abuela Rosa, la de Oaxaca, and my dad.');
     for (const language of LANGUAGES) {
-      const journey = await writer.write({ language, input });
+      const journey = await writer.write({ language, input, wordsPerMinute: PACE });
       for (const day of journey.days) {
         // As written, but after a colon: a first word capitalised for coming first starts small (Mi -> mi in Spanish).
         expect(day.prayer).toContain(inSentence(sanitizeForVoice(input), language));
@@ -266,7 +278,7 @@ describe('the ancestors writer', () => {
 
   it('keeps digits only when the person typed them', async () => {
     const writer = createAncestorsWriter({ contentDir, random: seeded(11) });
-    const journey = await writer.write({ language: 'en', input: 'my brother Tom, who died in 2019' });
+    const journey = await writer.write({ language: 'en', input: 'my brother Tom, who died in 2019', wordsPerMinute: PACE });
     for (const day of journey.days) {
       expect(day.prayer).toContain('my brother Tom, who died in 2019.');
       expect(day.script.replace('2019', '')).not.toMatch(/\d/);
@@ -278,7 +290,7 @@ describe('the ancestors writer', () => {
     const names = 'my grandmother Rosa, my grandfather Pedro, my aunt Lucia, my uncle Jan, my cousin Marek, ';
     const input = names.repeat(6).slice(0, 500).trim();
     for (const language of LANGUAGES) {
-      const journey = await writer.write({ language, input });
+      const journey = await writer.write({ language, input, wordsPerMinute: PACE });
       for (const day of journey.days) {
         expect(day.prayer).toContain('my grandmother Rosa, my grandfather Pedro, my aunt Lucia');
         expect(countWords(day.prayer)).toBeLessThanOrEqual(170);
@@ -297,13 +309,13 @@ describe('the ancestors writer', () => {
     const writer = createAncestorsWriter({ contentDir, random: seeded(19) });
     for (const language of LANGUAGES) {
       const { input, written } = typed[language];
-      const journey = await writer.write({ language, input });
+      const journey = await writer.write({ language, input, wordsPerMinute: PACE });
       expect(journey.subtitle).toContain(`: ${written}`);
       expect(journey.subtitle).not.toContain(input);
       for (const day of journey.days) expect(day.prayer).toContain(`: ${written}.`);
 
       // A name stays as written.
-      const named = await writer.write({ language, input: 'Rosa and Jan' });
+      const named = await writer.write({ language, input: 'Rosa and Jan', wordsPerMinute: PACE });
       expect(named.subtitle).toContain(': Rosa and Jan');
     }
   });
@@ -311,7 +323,7 @@ describe('the ancestors writer', () => {
   it('says something gentle when nothing speakable is left of the words', async () => {
     const writer = createAncestorsWriter({ contentDir, random: seeded(17) });
     for (const language of LANGUAGES) {
-      const journey = await writer.write({ language, input: '🙏🏽❤️' });
+      const journey = await writer.write({ language, input: '🙏🏽❤️', wordsPerMinute: PACE });
       const fallback = corpora[language].journey.peopleFallback;
       for (const day of journey.days) {
         expect(fallback.some((line) => day.prayer.includes(line))).toBe(true);
@@ -338,7 +350,7 @@ describe('an invalid ancestors corpus', () => {
   }
 
   type Days = { reflection: { body: string[] }; prayer: { people: string[] }; verses: { reference: string }[] }[];
-  const request = { language: 'en', input: 'my mother' } as const;
+  const request = { language: 'en', input: 'my mother', wordsPerMinute: PACE } as const;
 
   it('names a missing file', async () => {
     const root = await corpusDir('missing', 'pl', (corpus) => JSON.stringify(corpus));

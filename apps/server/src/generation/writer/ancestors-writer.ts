@@ -5,7 +5,9 @@ import { z } from 'zod';
 import { loadCorpusFile, loadEveryLanguage } from './corpus-file';
 import { fill, limitWords, line, sanitizeForVoice } from './composer';
 import { speakableTypedText } from '../text/typed-text';
-import { countWords } from './openai-chat';
+import { JOURNEY_DAY_SECONDS, wordsForLength } from '../length';
+import { stripPauseMarks } from '../text/pauses';
+import { countWords } from '../text/words';
 import type { JourneyWriter, WrittenJourney, WrittenJourneyDay } from './writer';
 
 /**
@@ -28,6 +30,8 @@ export interface AncestorsRequest {
   language: Language;
   /** Who the person wants to pray for, as they wrote it (trimmed, up to 500 characters, any language). */
   input: string;
+  /** The voice's measured pace in the language (words a minute of speech with its gaps): days are written to last JOURNEY_DAY_SECONDS. */
+  wordsPerMinute: number;
 }
 
 export type { WrittenJourney, WrittenJourneyDay };
@@ -54,7 +58,7 @@ export function createAncestorsWriter(options: AncestorsWriterOptions): Ancestor
     name: 'ancestors-composer',
     async write(request: AncestorsRequest): Promise<WrittenJourney> {
       const corpus = (await load())[request.language];
-      return compose(corpus, request.input, random);
+      return compose(corpus, request.input, random, request.wordsPerMinute);
     },
   };
 }
@@ -72,7 +76,8 @@ const PEOPLE = ['people'];
 const REFERENCE = ['reference', 'Reference'];
 
 /** A spoken sentence (or a few): plain text that ends with a full stop or a question mark. */
-const sentence = line().refine((text) => /[.?]$/.test(text), 'must end with a full stop or a question mark');
+/** A sentence, which may carry a pause mark for the voice after its end punctuation (text/pauses). */
+const sentence = line().refine((text) => /[.?](?: \[(?:silence|pause)\])?$/.test(text), 'must end with a full stop or a question mark');
 const sentences = (min: number) => z.array(sentence).min(min);
 
 /** A sentence that ends with {people}: the person's words are inserted there, with their own end punctuation. */
@@ -197,15 +202,20 @@ const loadCorpora = (contentDir: string): Promise<Record<Language, AncestorsCorp
 const PEOPLE_WORDS = 80;
 /** The subtitle carries a short form of them. */
 const SUBTITLE_PEOPLE_WORDS = 12;
-/** Petitions are added until the prayer has about this many words (the required parts may exceed it). */
-const PRAYER_TARGET = { min: 85, max: 115 };
+/**
+ * Petitions are added until the prayer has about this many words (the required parts may exceed it): what the
+ * day's length leaves after the verse and the reflection, within the prayer's bounds (PRAYER_WORDS).
+ */
+const PRAYER_SLACK_WORDS = 12;
 
 interface Draw {
   pick: <T>(items: readonly T[]) => T;
   shuffle: <T>(items: readonly T[]) => T[];
+  /** Words that fill a day's length at the voice's pace. */
+  dayWords: number;
 }
 
-function compose(corpus: AncestorsCorpus, input: string, random: () => number): WrittenJourney {
+function compose(corpus: AncestorsCorpus, input: string, random: () => number, wordsPerMinute: number): WrittenJourney {
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] ?? items[0]!;
   const shuffle = <T>(items: readonly T[]): T[] => {
     const copy = [...items];
@@ -215,7 +225,8 @@ function compose(corpus: AncestorsCorpus, input: string, random: () => number): 
     }
     return copy;
   };
-  const draw: Draw = { pick, shuffle };
+  const dayWords = wordsForLength({ seconds: JOURNEY_DAY_SECONDS, wordsPerMinute, experience: 'journey-day' });
+  const draw: Draw = { pick, shuffle, dayWords };
 
   // The person's words, cleaned for the voice and kept as typed; the subtitle has a short form without end punctuation.
   // They always follow a colon mid-sentence, so a first word capitalised only for coming first starts small
@@ -236,10 +247,20 @@ function compose(corpus: AncestorsCorpus, input: string, random: () => number): 
   return journey;
 }
 
-function composeDay(day: Day, dayNumber: number, people: string, introduce: readonly string[], { pick, shuffle }: Draw): WrittenJourneyDay {
+function composeDay(
+  day: Day,
+  dayNumber: number,
+  people: string,
+  introduce: readonly string[],
+  { pick, shuffle, dayWords }: Draw,
+): WrittenJourneyDay {
   const verse = pick(day.verses);
+  const introduction = fill(pick(introduce), { reference: verse.spoken });
 
   const reflection = [pick(day.reflection.opening), pick(day.reflection.body), pick(day.reflection.closing)];
+  const before = countWords([introduction, verse.text, ...reflection].join(' '));
+  const prayerWords = Math.min(PRAYER_WORDS.max, Math.max(PRAYER_WORDS.min + PRAYER_SLACK_WORDS, dayWords - before));
+  const prayerTarget = { min: prayerWords - PRAYER_SLACK_WORDS, max: Math.min(PRAYER_WORDS.max, prayerWords + PRAYER_SLACK_WORDS) };
 
   // The prayer: an address to God, the people in the person's words, one petition or more, and a closing.
   const opening = pick(day.prayer.opening);
@@ -249,9 +270,9 @@ function composeDay(day: Day, dayNumber: number, people: string, introduce: read
   const chosen = [first!];
   let total = countWords(`${opening} ${naming} ${closing}`) + countWords(day.prayer.petitions[first!]!);
   for (const index of others) {
-    if (total >= PRAYER_TARGET.min) break;
+    if (total >= prayerTarget.min) break;
     const count = countWords(day.prayer.petitions[index]!);
-    if (total + count > PRAYER_TARGET.max) continue;
+    if (total + count > prayerTarget.max) continue;
     chosen.push(index);
     total += count;
   }
@@ -259,14 +280,16 @@ function composeDay(day: Day, dayNumber: number, people: string, introduce: read
   const petitions = chosen.sort((a, b) => a - b).map((index) => day.prayer.petitions[index]!);
   const prayer = [`${opening} ${naming}`, [...petitions, closing].join(' ')];
 
-  const script = [fill(pick(introduce), { reference: verse.spoken }), verse.text, ...reflection, ...prayer];
+  const script = [introduction, verse.text, ...reflection, ...prayer];
   return {
     dayNumber,
     title: day.title,
     subtitle: day.subtitle,
     bibleVerse: { text: verse.text, reference: verse.reference },
-    reflection: reflection.join('\n\n'),
-    prayer: prayer.join('\n\n'),
+    // People read the texts without the voice's pause marks.
+    reflection: stripPauseMarks(reflection.join('\n\n')),
+    prayer: stripPauseMarks(prayer.join('\n\n')),
     script: script.join('\n\n'),
+    targetSeconds: JOURNEY_DAY_SECONDS,
   };
 }

@@ -6,7 +6,8 @@ import { LANGUAGES, type Language } from '@selah/domain/languages';
 import { EXPERIENCES, FOCUSES, TOPICS } from '@selah/domain/records';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createComposer, limitWords, loadCorpus, sanitizeForVoice, themeOf, type Corpus } from './composer';
-import { countWords } from './openai-chat';
+import { stripPauseMarks } from '../text/pauses';
+import { countWords } from '../text/words';
 import type { PrayerRequest } from './writer';
 
 const contentDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../content');
@@ -61,11 +62,15 @@ const request = (overrides: Partial<PrayerRequest> = {}): PrayerRequest => ({
   description: DESCRIPTIONS.en,
   goals: [],
   lengthMinutes: 3,
+  targetWords: 400,
   ...overrides,
 });
 
 /** Checks every composed text must pass, whatever the request. */
-function expectSpeakable(text: string, language: Language): void {
+function expectSpeakable(marked: string, language: Language): void {
+  // The pause marks are the only markup, each after a sentence.
+  expect(marked).not.toMatch(/[^.?…] \[(?:silence|pause)\]/);
+  const text = stripPauseMarks(marked);
   expect(text).not.toMatch(/[{}]/);
   expect(text).not.toMatch(/[!¡()[\]*_#<>`]/);
   expect(text).not.toMatch(/\d/);
@@ -103,9 +108,10 @@ describe('the composer', () => {
         expect(title.trim().length).toBeGreaterThan(0);
         expect(title).not.toMatch(/[{}]/);
 
+        // Close to the words asked for: the voice can stretch or shorten only a little (generation/length).
         const words = countWords(text);
-        expect(words).toBeGreaterThanOrEqual(380);
-        expect(words).toBeLessThanOrEqual(420);
+        expect(words).toBeGreaterThanOrEqual(392);
+        expect(words).toBeLessThanOrEqual(412);
 
         expect(text).toContain(DESCRIPTIONS[language]);
         const passages = corpora[language].passages[themeOf(focus)];
@@ -117,9 +123,14 @@ describe('the composer', () => {
         expect(paragraphs.length).toBeGreaterThanOrEqual(experience === 'prayer' ? 7 : 8);
         expect(text.endsWith(AMEN[language])).toBe(true);
         if (experience === 'bible_meditation') {
-          // The passage, read slowly, is a paragraph of its own; the silence is a short paragraph before the closing line.
-          expect(paragraphs).toContain(passage!.text);
+          // The passage, read slowly, is a paragraph of its own with quiet after it; the silence is a short
+          // paragraph before the closing line, followed by real silence.
+          expect(paragraphs).toContain(`${passage!.text} [pause]`);
           expect(countWords(paragraphs.at(-2)!)).toBeLessThanOrEqual(20);
+          expect(paragraphs.at(-2)).toMatch(/ \[silence\]$/);
+          expect(text.match(/\[silence\]/g)).toHaveLength(1);
+        } else {
+          expect(text.match(/\[pause\]/g)).toHaveLength(1);
         }
 
         // Outside the quoted scripture (the passage, and the phrase rested on, in either case).
@@ -165,9 +176,9 @@ describe('the composer', () => {
     const composer = createComposer({ contentDir, random: seeded(11) });
     for (const language of LANGUAGES) {
       for (const experience of EXPERIENCES) {
-        const { text } = await composer.write(request({ language, experience, description: '' }));
-        expect(countWords(text)).toBeGreaterThanOrEqual(380);
-        expect(countWords(text)).toBeLessThanOrEqual(420);
+        const { text } = await composer.write(request({ language, experience, description: '', targetWords: 300 }));
+        expect(countWords(text)).toBeGreaterThanOrEqual(292);
+        expect(countWords(text)).toBeLessThanOrEqual(312);
         expect(text).not.toContain(':  ');
         expectSpeakable(text, language);
       }
@@ -201,8 +212,8 @@ describe('the composer', () => {
     for (const language of LANGUAGES) {
       for (const experience of EXPERIENCES) {
         const { text } = await composer.write(request({ language, experience, description: long }));
-        expect(countWords(text)).toBeGreaterThanOrEqual(340);
-        expect(countWords(text)).toBeLessThanOrEqual(460);
+        expect(countWords(text)).toBeGreaterThanOrEqual(392);
+        expect(countWords(text)).toBeLessThanOrEqual(440);
         expect(text).toContain(sanitizeForVoice(long));
       }
     }

@@ -4,7 +4,8 @@ import { speakableTypedText } from '../text/typed-text';
 import { DEFAULT_TOPIC, FOCUSES, type Focus, type Topic } from '@selah/domain/records';
 import { z } from 'zod';
 import { loadCorpusFile, loadEveryLanguage } from './corpus-file';
-import { countWords, targetWords } from './openai-chat';
+import { PAUSE_MARKS } from '../text/pauses';
+import { countWords } from '../text/words';
 import type { PrayerRequest, PrayerWriter, WrittenPrayer } from './writer';
 
 /**
@@ -62,7 +63,8 @@ export function line(allowed: readonly string[] = [], required: readonly (readon
           ctx.addIssue({ code: 'custom', message: `needs the placeholder {${group.join('} or {')}}` });
         }
       }
-      const bare = value.replace(PLACEHOLDER, '');
+      // The pause marks ([silence], [pause]) are for the voice: a writer may end a sentence with one.
+      const bare = value.replace(PLACEHOLDER, '').replace(/ \[(?:silence|pause)\](?= |$)/g, '');
       const unspoken = UNSPOKEN.exec(bare);
       if (unspoken) ctx.addIssue({ code: 'custom', message: `has "${unspoken[0]}", which the voice should not read` });
     });
@@ -272,7 +274,8 @@ function compose(corpus: Corpus, request: PrayerRequest, random: () => number): 
     paragraphs = [
       [slot([pick(corpus.prayer.adoration)], shuffle(corpus.prayer.adorationMore))],
       [slot([pick(corpus.prayer.thanksgiving)], shuffle(corpus.prayer.thanksgivingMore))],
-      [slot([fill(pick(corpus.prayer.scripture), values)], shuffle(corpus.prayer.scriptureMore))],
+      // Quiet after the quotation, before the prayer goes on.
+      [slot([`${fill(pick(corpus.prayer.scripture), values)} ${PAUSE_MARKS.pause}`], shuffle(corpus.prayer.scriptureMore))],
       [need, intention, slot([], sample(corpus.prayer.confession, 3))],
       [slot([anchor!], petitions), goalsSlot],
       [slot([pick(corpus.prayer.othersIntro), firstOther!], moreOthers)],
@@ -284,7 +287,8 @@ function compose(corpus: Corpus, request: PrayerRequest, random: () => number): 
     paragraphs = [
       [slot([pick(corpus.meditation.opening)], shuffle(corpus.meditation.openingMore))],
       [slot([fill(pick(corpus.meditation.introduce), values)])],
-      [slot([passage.text])],
+      // Quiet after the passage, before it is read again or the meditation goes on.
+      [slot([`${passage.text} ${PAUSE_MARKS.pause}`])],
       [slot([], [`${pick(corpus.meditation.readAgain)} ${passage.text}`])],
       [slot([fill(pick(corpus.meditation.phrase), values)], sample(corpus.meditation.phraseMore, 4))],
       [slot([reflection!], shuffle([...moreReflections, ...corpus.meditation.reflectionMore]).slice(0, 8))],
@@ -294,15 +298,17 @@ function compose(corpus: Corpus, request: PrayerRequest, random: () => number): 
         goalsSlot,
         slot([], shuffle([...moreOthers.slice(0, 3), ...sample(corpus.prayer.trustMore, 4)])),
       ],
-      [slot([pick(corpus.meditation.silence)])],
+      // The silence the line invites is real: several seconds of quiet under the bed.
+      [slot([`${pick(corpus.meditation.silence)} ${PAUSE_MARKS.silence}`])],
       [slot([pick(corpus.meditation.closing)])],
     ];
   }
 
   // The length: a long description leaves room for fewer optional sentences, and is cut only past the hard limit.
-  const target = targetWords(request.lengthMinutes);
-  const window = { min: target, max: target + 20 };
-  const hardMax = Math.round(target * 1.18);
+  const target = request.targetWords;
+  // Close to the target, since the voice can only stretch or shorten the result by so much (generation/length).
+  const window = { min: target - 8, max: target + 12 };
+  const hardMax = Math.round(target * 1.1);
   if (description) {
     const excess = wordsOf(paragraphs) - (hardMax - 10);
     if (excess > 0) {

@@ -1,6 +1,7 @@
 import type { Language } from '@selah/domain/languages';
 import type { Experience, Topic } from '@selah/domain/records';
 import { z } from 'zod';
+import { countWords } from '../text/words';
 import type { PrayerRequest, PrayerWriter, WrittenPrayer } from './writer';
 
 export interface OpenAiChatWriterConfig {
@@ -12,9 +13,6 @@ export interface OpenAiChatWriterConfig {
   /** The whole exchange, answer body included, must finish within this. */
   timeoutMs: number;
 }
-
-/** Prayer pace (docs CONTENT.md): a 3-minute prayer is about 390 words. */
-export const WORDS_PER_MINUTE = 130;
 
 /**
  * A writer failed to write a prayer: the message names the writer and what went wrong. `retryable` is true
@@ -92,7 +90,7 @@ export function createOpenAiChatWriter(config: OpenAiChatWriterConfig, fetchImpl
       const title = cleanTitle(parsed.data.title);
       const text = cleanForVoice(parsed.data.text);
       if (!title) throw fail('answered an empty title');
-      const target = targetWords(request.lengthMinutes);
+      const target = request.targetWords;
       const words = countWords(text);
       if (words < target / 2 || words > target * 2) {
         throw fail(`answered ${words} words for a ${request.lengthMinutes}-minute prayer (about ${target} expected)`);
@@ -100,11 +98,6 @@ export function createOpenAiChatWriter(config: OpenAiChatWriterConfig, fetchImpl
       return { title, text };
     },
   };
-}
-
-/** About how many words fill the spoken length. */
-export function targetWords(lengthMinutes: number): number {
-  return Math.round(WORDS_PER_MINUTE * lengthMinutes);
 }
 
 // ---- the prompt ----
@@ -162,7 +155,7 @@ const SHAPES: Record<Experience, { noun: string; shape: string }> = {
       '2. Return to one phrase from the passage and invite the listener to rest on it.',
       '3. A reflection on that phrase for this person and what they carry, spoken to the listener.',
       '4. A prayer in response, speaking to God in the second person.',
-      '5. A moment of silence: one short paragraph inviting the listener to be still with God (the paragraph break becomes a pause in the audio).',
+      '5. A moment of silence: one short paragraph inviting the listener to be still with God, followed by the mark [silence] (it becomes real silence in the audio).',
       '6. One closing line of blessing or sending.',
     ].join('\n'),
   },
@@ -173,12 +166,12 @@ export function buildPrompt(request: PrayerRequest): { system: string; user: str
   const language = LANGUAGE_NAMES[request.language];
   const scripture = SCRIPTURE[request.language];
   const { noun, shape } = SHAPES[request.experience];
-  const target = targetWords(request.lengthMinutes);
+  const target = request.targetWords;
   const system = [
     `You write spoken Christian prayers for Selah, an audio prayer app. A calm voice will read your words aloud to someone who may be grieving or anxious tonight. The words are the whole experience: write them with care.`,
     '',
     `# Task`,
-    `Write a ${noun} in ${language}, of about ${target} words (${spelledMinutes(request.lengthMinutes)} spoken at about ${WORDS_PER_MINUTE} words per minute; stay between ${Math.round(target * 0.9)} and ${Math.round(target * 1.1)} words).`,
+    `Write a ${noun} in ${language}, of about ${target} words (${spelledMinutes(request.lengthMinutes)} spoken at the voice's pace, with its pauses; stay between ${Math.round(target * 0.95)} and ${Math.round(target * 1.05)} words).`,
     `Write ${language} as a native speaker prays in it, not as a translation from English.`,
     shape,
     `Focus on ${FOCUS_NOTES[request.focus]}`,
@@ -196,7 +189,7 @@ export function buildPrompt(request: PrayerRequest): { system: string; user: str
     `- Give every reference ${scripture.reference}. Never abbreviate a book name.`,
     '',
     '# Writing for the voice',
-    '- Plain text only: no markdown, headings, lists, asterisks, emoji, parentheses or brackets, and no exclamation marks.',
+    '- Plain text only: no markdown, headings, lists, asterisks, emoji, parentheses or brackets, and no exclamation marks. The one exception is two pause marks: [pause] right after a scripture quotation (two or three seconds of quiet before the text goes on or the passage is read again), and [silence] right after a line that invites the listener into silence (several seconds of quiet). Use each where it fits, never more than twice, and never elsewhere.',
     '- Write numbers as words, as they are spoken; only the chapter and verse of a reference stay in digits. No abbreviations.',
     '- Separate paragraphs with one blank line; a paragraph break is heard as a longer pause. Do not repeat the title in the text.',
     '',
@@ -309,9 +302,6 @@ function cleanTitle(title: string): string {
 }
 
 /** Words as a voice reads them: runs of text with at least one letter or digit. */
-export function countWords(text: string): number {
-  return text.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word)).length;
-}
 
 // ---- errors ----
 

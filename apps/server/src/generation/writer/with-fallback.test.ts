@@ -9,6 +9,7 @@ const request: PrayerRequest = {
   description: '',
   goals: [],
   lengthMinutes: 3,
+  targetWords: 390,
 };
 
 const writerOf = (name: string, write: (request: PrayerRequest) => Promise<WrittenPrayer>): PrayerWriter & { write: typeof write } => ({

@@ -13,12 +13,17 @@ export interface PrayerRequest {
   goals: string[];
   /** Minutes spoken (fixed at 3). */
   lengthMinutes: number;
+  /** Words that fill those minutes at the voice's measured pace in this language (generation/length). */
+  targetWords: number;
 }
 
 /** A written prayer, ready for the voice. */
 export interface WrittenPrayer {
   title: string;
-  /** Plain text for the voice: sentences, paragraphs separated by a blank line, no markup. */
+  /**
+   * Plain text for the voice: sentences, paragraphs separated by a blank line, no markup but the pause marks
+   * [pause] and [silence] (text/pauses), which the stored text leaves out.
+   */
   text: string;
 }
 
@@ -38,6 +43,8 @@ export interface WrittenJourneyDay {
   prayer: string;
   /** What the voice reads: reference in words, verse, reflection, prayer; paragraphs separated by a blank line. */
   script: string;
+  /** How long the script is meant to last, in seconds (the voice meets it within LENGTH_TOLERANCE_SECONDS). */
+  targetSeconds: number;
 }
 
 export interface WrittenJourney {
@@ -49,5 +56,9 @@ export interface WrittenJourney {
 /** Writes a personalized 7-day journey (the ancestors prayer challenge) from what the user wrote. */
 export interface JourneyWriter {
   readonly name: string;
-  write(request: { language: Language; input: string }): Promise<WrittenJourney>;
+  write(request: {
+    language: Language;
+    input: string;
+    /** The voice's measured pace in the language. */ wordsPerMinute: number;
+  }): Promise<WrittenJourney>;
 }

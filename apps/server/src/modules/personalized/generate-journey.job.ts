@@ -54,13 +54,13 @@ export async function generateJourney(deps: JourneyGenerationDeps, journeyId: st
   const language = isLanguage(journey.language) ? journey.language : 'en';
 
   const started = performance.now();
-  const written = await writer.write({ language, input: journey.input });
+  const written = await writer.write({ language, input: journey.input, wordsPerMinute: voice.wordsPerMinute(language) });
   const writtenAt = performance.now();
   let storeMs = 0;
   let audioSeconds = 0;
   // Two days at a time: one day's ffmpeg mastering overlaps the next day's voicing.
   const days: GeneratedDay[] = await mapWithConcurrency(written.days, DAYS_AT_ONCE, async (day) => {
-    const audio = await voice.voiceText({ text: day.script, language, ambient: true });
+    const audio = await voice.voiceText({ text: day.script, language, ambient: true, targetSeconds: day.targetSeconds });
     const voicedAt = performance.now();
     const audioUrl = await media.put(audio.data, { extension: audio.extension, contentType: audio.contentType, owner: journey.userId });
     storeMs += performance.now() - voicedAt;

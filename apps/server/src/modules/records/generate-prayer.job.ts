@@ -3,6 +3,9 @@ import type PgBoss from 'pg-boss';
 import { isLanguage } from '@selah/domain/languages';
 import type { GenerationError } from '@selah/domain/records';
 import { DEFAULT_TOPIC, EXPERIENCES, TOPICS, type Experience, type Topic } from '@selah/domain/records';
+import { LENGTH_TOLERANCE_SECONDS, wordsForLength } from '../../generation/length';
+import { stripPauseMarks } from '../../generation/text/pauses';
+import { countWords } from '../../generation/text/words';
 import { isTransient } from '../../generation/transient';
 import type { VoicePipeline } from '../../generation/voice-text';
 import type { PrayerWriter } from '../../generation/writer/writer';
@@ -62,18 +65,44 @@ export async function generatePrayer(deps: GenerationDeps, recordId: string): Pr
   const startedAt = performance.now();
   await announce(await queries.setProcessing(recordId, 'writing'));
   const language = isLanguage(record.language) ? record.language : 'en';
-  const written = await writer.write({
-    language,
-    experience: (EXPERIENCES as readonly string[]).includes(record.experience) ? (record.experience as Experience) : 'prayer',
-    focus: (TOPICS as readonly string[]).includes(record.preference) ? (record.preference as Topic) : DEFAULT_TOPIC,
-    description: record.description,
-    goals: record.goals.filter((goal) => goal.trim() !== ''),
-    lengthMinutes: record.length,
-  });
+  const experience = (EXPERIENCES as readonly string[]).includes(record.experience) ? (record.experience as Experience) : 'prayer';
+  const targetSeconds = record.length * 60;
+  const targetWordsAt = (wordsPerMinute: number) => wordsForLength({ seconds: targetSeconds, wordsPerMinute, experience });
+  const paceAimedAt = voice.wordsPerMinute(language);
+  let targetWords = targetWordsAt(paceAimedAt);
+  const write = () =>
+    writer.write({
+      language,
+      experience,
+      focus: (TOPICS as readonly string[]).includes(record.preference) ? (record.preference as Topic) : DEFAULT_TOPIC,
+      description: record.description,
+      goals: record.goals.filter((goal) => goal.trim() !== ''),
+      lengthMinutes: record.length,
+      targetWords,
+    });
+  let written = await write();
 
   const writtenAt = performance.now();
   await announce(await queries.setProcessing(recordId, 'voicing'));
-  const audio = await voice.voiceText({ text: written.text, language, ambient: true });
+  let audio = await voice.voiceText({ text: written.text, language, ambient: true, targetSeconds });
+  const paceMeasured = voice.wordsPerMinute(language);
+  const writerAimed = Math.abs(countWords(written.text) / targetWords - 1) < 0.15;
+  if (
+    Math.abs(audio.durationSeconds - targetSeconds) > LENGTH_TOLERANCE_SECONDS &&
+    writerAimed &&
+    Math.abs(paceMeasured / paceAimedAt - 1) > 0.05
+  ) {
+    // The voice's pace was not what the writer aimed at (a new provider, a first prayer in a language): the
+    // pipeline has now measured it, so a second text aims right. Once only; a prayer a little off its length is
+    // still a prayer.
+    deps.logger.warn(
+      { recordId, seconds: audio.durationSeconds, targetSeconds },
+      'voiced length missed; writing again at the measured pace',
+    );
+    targetWords = targetWordsAt(paceMeasured);
+    written = await write();
+    audio = await voice.voiceText({ text: written.text, language, ambient: true, targetSeconds });
+  }
 
   const voicedAt = performance.now();
   await announce(await queries.setProcessing(recordId, 'finishing'));
@@ -85,7 +114,7 @@ export async function generatePrayer(deps: GenerationDeps, recordId: string): Pr
   });
   const completed = await queries.complete(recordId, {
     title: written.title,
-    text: written.text,
+    text: stripPauseMarks(written.text),
     slug: slugify(written.title, recordId),
     audioUrl,
     duration: audio.durationSeconds,

@@ -1,0 +1,87 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { LANGUAGES } from '@selah/domain/languages';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LENGTH_TOLERANCE_SECONDS, wordsForLength } from '../src/generation/length';
+import { runFfmpeg } from '../src/generation/master/ffmpeg';
+import { analyzeAudio } from '../src/generation/master/measure-audio';
+import { seededRandom } from '../src/generation/master/timeline';
+import { parseSpokenText } from '../src/generation/text/pauses';
+import { createVoicePipelineFromConfig } from '../src/generation/voice-text';
+import { createComposer } from '../src/generation/writer/composer';
+
+const contentDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../content');
+const TARGET_SECONDS = 180;
+
+/**
+ * Stretches of quiet in the voice, with the bed taken out: the bed is a low pad (low-passed at 800 Hz), so above
+ * 1.5 kHz only the voice is left, and ffmpeg's silencedetect finds where it stops.
+ */
+async function voiceSilences(file: string, minSeconds: number): Promise<{ start: number; end: number }[]> {
+  const { stderr } = await runFfmpeg([
+    '-i',
+    file,
+    '-af',
+    `highpass=f=1500,highpass=f=1500,silencedetect=n=-50dB:d=${minSeconds}`,
+    '-f',
+    'null',
+    '-',
+  ]);
+  const starts = [...stderr.matchAll(/silence_start: ([\d.]+)/g)].map((m) => Number(m[1]));
+  const ends = [...stderr.matchAll(/silence_end: ([\d.]+)/g)].map((m) => Number(m[1]));
+  return starts.map((start, i) => ({ start, end: ends[i] ?? Infinity }));
+}
+
+describe('a personal prayer, voiced by the embedded default in every language', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'selah-length-test-'));
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  it.each(LANGUAGES)(
+    '%s: lasts 3:00 +/- 15 s, fits in 1.5 MB, is about -16 LUFS, and the silence its line invites lasts at least 6 s',
+    async (language) => {
+      const pipeline = createVoicePipelineFromConfig({ provider: 'embedded' });
+      const composer = createComposer({ contentDir, random: seededRandom(`length-${language}`) });
+      const experience = 'bible_meditation';
+      const written = await composer.write({
+        language,
+        experience,
+        focus: 'peace',
+        description: '',
+        goals: [],
+        lengthMinutes: 3,
+        targetWords: wordsForLength({ seconds: TARGET_SECONDS, wordsPerMinute: pipeline.wordsPerMinute(language), experience }),
+      });
+      const audio = await pipeline.voiceText({ text: written.text, language, ambient: true, targetSeconds: TARGET_SECONDS });
+      const file = path.join(dir, `${language}.mp3`);
+      await writeFile(file, audio.data);
+
+      const analysis = await analyzeAudio(file);
+      expect(Math.abs(analysis.durationSeconds - TARGET_SECONDS)).toBeLessThanOrEqual(LENGTH_TOLERANCE_SECONDS);
+      expect(audio.data.length).toBeLessThanOrEqual(1_500_000);
+      expect(analysis.integratedLufs).toBeGreaterThan(-17.5);
+      expect(analysis.integratedLufs).toBeLessThan(-14.5);
+      expect(analysis.maxVolumeDb).toBeLessThan(-0.5);
+      // The writer aimed well: the voice hardly had to change its tempo.
+      expect(Math.abs(audio.timeline.tempo - 1)).toBeLessThan(0.081);
+
+      // Where the silence line ends, by the timeline; the voice is quiet there for at least 6 s.
+      const utterances = parseSpokenText(written.text, language);
+      const line = utterances.findIndex((utterance) => utterance.pauseAfter === 'silence');
+      expect(line).toBeGreaterThan(0);
+      const { leadInSeconds, clipSeconds, gapSeconds, tempo } = audio.timeline;
+      let lineEnd = leadInSeconds;
+      for (let i = 0; i <= line; i++) lineEnd += clipSeconds[i]! / tempo + (i < line ? gapSeconds[i]! : 0);
+      const silences = await voiceSilences(file, 5.5);
+      const after = silences.find((silence) => Math.abs(silence.start - lineEnd) < 0.6);
+      expect(after, `a silence right after ${lineEnd.toFixed(1)} s, among ${JSON.stringify(silences)}`).toBeDefined();
+      expect(after!.end - after!.start).toBeGreaterThanOrEqual(6);
+      // ...and nowhere else in the middle of the prayer.
+      expect(silences.filter((silence) => silence.start > leadInSeconds && silence.end < analysis.durationSeconds - 4)).toHaveLength(1);
+    },
+  );
+});
