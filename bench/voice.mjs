@@ -36,7 +36,7 @@ export { wordsForLength } from '../../apps/server/src/generation/length';
 export { stripPauseMarks } from '../../apps/server/src/generation/text/pauses';
 export { countWords } from '../../apps/server/src/generation/text/words';
 export { analyzeAudio } from '../../apps/server/src/generation/master/measure-audio';
-export { seededRandom } from '../../apps/server/src/generation/master/timeline';
+export { seededRandom } from '../../apps/server/src/generation/seeded-random';
 export { ffmpegPath } from '../../apps/server/src/generation/master/ffmpeg';
 `,
 );

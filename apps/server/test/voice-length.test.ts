@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LENGTH_TOLERANCE_SECONDS, wordsForLength } from '../src/generation/length';
 import { runFfmpeg } from '../src/generation/master/ffmpeg';
 import { analyzeAudio } from '../src/generation/master/measure-audio';
-import { seededRandom } from '../src/generation/master/timeline';
+import { seededRandom } from '../src/generation/seeded-random';
 import { parseSpokenText } from '../src/generation/text/pauses';
 import { createVoicePipelineFromConfig } from '../src/generation/voice-text';
 import { createComposer } from '../src/generation/writer/composer';

@@ -13,9 +13,9 @@ export type FliteVoice = (typeof FLITE_VOICES)[number];
 
 /** The voice bench:voice measured as the most intelligible, and its pace (Flite's duration_stretch). */
 export const FLITE_VOICE: FliteVoice = 'rms';
-export const FLITE_STRETCH = 1.1;
-/** Words a minute of speech with its sentence gaps at that stretch, measured on composer prayers: 140-150 asked. */
-export const FLITE_WORDS_PER_MINUTE = 144;
+export const FLITE_STRETCH = 1.05;
+/** Words a minute of speech with its sentence gaps at that stretch, measured on composer prayers (bench:voice). */
+export const FLITE_WORDS_PER_MINUTE = 152;
 
 const NAME = 'flite';
 

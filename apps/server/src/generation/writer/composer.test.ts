@@ -89,10 +89,10 @@ describe('the composer', () => {
     expect(createComposer({ contentDir }).name).toBe('composer');
   });
 
-  it('has a valid corpus with at least four passages per focus in every language', () => {
+  it('has a valid corpus with at least ten passages per focus in every language', () => {
     for (const language of LANGUAGES) {
       for (const focus of FOCUSES) {
-        expect(corpora[language].passages[focus].length).toBeGreaterThanOrEqual(4);
+        expect(corpora[language].passages[focus].length).toBeGreaterThanOrEqual(10);
         for (const passage of corpora[language].passages[focus]) expect(passage.text).toContain(passage.phrase);
       }
     }
@@ -227,6 +227,47 @@ describe('the composer', () => {
       expect(countWords(text)).toBeGreaterThanOrEqual(340);
       expect(countWords(text)).toBeLessThanOrEqual(460);
       expectSpeakable(text, 'en');
+    }
+  });
+
+  it('comes back to the people the description names, each in a line of its own, in the form the language needs', async () => {
+    const cases = {
+      en: { description: 'My father Adam has surgery on Friday and my sister Ola is scared.', names: ['Adam', 'Ola'] },
+      es: { description: 'Mi padre Andrés tiene una operación el viernes.', names: ['Andrés'] },
+      // "dla Anny" is not the nominative: that name is left out rather than spoken in the wrong case.
+      pl: { description: 'Moja siostra Ola ma w piątek operację. Proszę też o zdrowie dla Anny.', names: ['Ola'] },
+    } as const;
+    for (const language of LANGUAGES) {
+      const { description, names } = cases[language];
+      for (const experience of EXPERIENCES) {
+        const { text } = await createComposer({ contentDir, random: seeded(17) }).write(request({ language, experience, description }));
+        const sentences = stripPauseMarks(text).split(/(?<=[.?])\s+/);
+        for (const name of names) {
+          const own = sentences.filter((sentence) => sentence.includes(name) && !description.includes(sentence.replace(/^.*: /, '')));
+          expect(own.length, `${language} ${experience}: a line of its own for ${name}`).toBeGreaterThanOrEqual(1);
+          if (language === 'pl') for (const sentence of own) expect(sentence).toMatch(new RegExp(`[Nn]iech ${name} `));
+        }
+        if (language === 'pl') expect(text.split('Anny').length).toBe(2);
+      }
+    }
+  });
+
+  it('prays for the occasion the description tells of (an operation, an exam) in a line of its own', async () => {
+    const cases = {
+      en: ['My father has surgery on Friday.', /surgeons|operating room|operation/],
+      es: ['Mi padre tiene una operación el viernes.', /cirujanos|quirófano|operación/],
+      pl: ['Mój tata ma w piątek operację.', /chirurgów|operacyjnej|operacją/],
+    } as const;
+    for (const language of LANGUAGES) {
+      const [description, line] = cases[language];
+      const { text } = await createComposer({ contentDir, random: seeded(19) }).write(request({ language, description }));
+      const after = stripPauseMarks(text).split(sanitizeForVoice(description))[1]!;
+      expect(after, language).toMatch(line);
+      // "still" is not "ill": an occasion is told by the start of a word.
+      const calm = await createComposer({ contentDir, random: seeded(19) }).write(
+        request({ language: 'en', description: 'I am still here.' }),
+      );
+      expect(calm.text).not.toMatch(/doctors|treatment/);
     }
   });
 

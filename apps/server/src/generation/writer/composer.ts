@@ -4,7 +4,9 @@ import { speakableTypedText } from '../text/typed-text';
 import { DEFAULT_TOPIC, FOCUSES, type Focus, type Topic } from '@selah/domain/records';
 import { z } from 'zod';
 import { loadCorpusFile, loadEveryLanguage } from './corpus-file';
-import { PAUSE_MARKS } from '../text/pauses';
+import { PAUSE_MARKS, stripPauseMarks } from '../text/pauses';
+import { namesIn } from '../text/names';
+import { splitIntoSentences } from '../text/split-sentences';
 import { countWords } from '../text/words';
 import type { PrayerRequest, PrayerWriter, WrittenPrayer } from './writer';
 
@@ -42,6 +44,11 @@ export function createComposer(options: ComposerOptions): PrayerWriter {
 }
 
 // ---- the corpus ----
+
+/** Occasions a description can name, each prayed for in a line of its own. */
+export const OCCASIONS = ['surgery', 'illness', 'exam', 'work', 'birth', 'grief', 'travel', 'wedding'] as const;
+/** A prayer speaks to at most this many occasions of a description. */
+const MAX_OCCASIONS = 2;
 
 /** Characters a voice should not read (and markup): never in the corpus's spoken text. */
 const UNSPOKEN = /[!¡()[\]{}*_#<>"“”„«»`|\\~^]|\d/;
@@ -97,7 +104,7 @@ const PHRASE = ['phrase', 'Phrase'];
 const corpusSchema = z
   .object({
     language: z.enum(LANGUAGES),
-    passages: perFocus(z.array(passageSchema).min(4)),
+    passages: perFocus(z.array(passageSchema).min(10)),
     titles: z
       .object({
         prayer: perFocus(lines(3)),
@@ -140,7 +147,20 @@ const corpusSchema = z
         more: lines(2),
       })
       .strict(),
-    goals: z.object({ intro: lines(2), outro: lines(2) }).strict(),
+    /** Lines before and after the person's goals, for one goal and for several (they agree in number). */
+    /**
+     * What a description may be about (an operation, an exam, a birth...): words that tell it (lower case, a start
+     * of a word is enough), and lines that pray for it.
+     */
+    occasions: z.record(z.enum(OCCASIONS), z.object({ words: z.array(z.string().trim().min(2)).min(1), lines: lines(2) }).strict()),
+    /** Lines that speak of a person the description names ({name} in the nominative: a subject or after a preposition). */
+    names: lines(6, ['name'], [['name']]),
+    goals: z
+      .object({
+        intro: z.object({ one: lines(3), many: lines(3) }).strict(),
+        outro: z.object({ one: lines(3), many: lines(3) }).strict(),
+      })
+      .strict(),
     focus: perFocus(
       z
         .object({
@@ -235,9 +255,29 @@ interface Slot {
 }
 type Paragraph = Slot[];
 
+/** A sentence as it is compared with what a person heard: lower case, single spaces, no end punctuation. */
+const sentenceKey = (sentence: string): string =>
+  sentence
+    .toLocaleLowerCase()
+    .replace(/\s+/g, ' ')
+    .replace(/[.?…;:,\s]+$/, '')
+    .trim();
+
+/** The sentences a person heard in their recent prayers, as keys. */
+function heardSentences(request: PrayerRequest): Set<string> {
+  const texts = request.heard ?? [];
+  return new Set(texts.flatMap((text) => splitIntoSentences(stripPauseMarks(text), request.language)).map(sentenceKey));
+}
+
 function compose(corpus: Corpus, request: PrayerRequest, random: () => number): WrittenPrayer {
-  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] ?? items[0]!;
-  const shuffle = <T>(items: readonly T[]): T[] => {
+  const heard = heardSentences(request);
+  // What a line will sound like once filled (the values known so far), to compare it with what was heard.
+  const known: Record<string, string> = {};
+  const spoken = (line: string) =>
+    line.replace(PLACEHOLDER, (whole, name: string) => known[name.charAt(0).toLowerCase() + name.slice(1)] ?? whole);
+  const isHeard = (text: string): boolean =>
+    heard.size > 0 && splitIntoSentences(spoken(text), request.language).some((sentence) => heard.has(sentenceKey(sentence)));
+  const randomOrder = <T>(items: readonly T[]): T[] => {
     const copy = [...items];
     for (let i = copy.length - 1; i > 0; i--) {
       const j = Math.floor(random() * (i + 1));
@@ -245,21 +285,46 @@ function compose(corpus: Corpus, request: PrayerRequest, random: () => number): 
     }
     return copy;
   };
+  // Lines the person has not heard lately come first (in random order), then the others: two prayers in a row
+  // share only what the corpus cannot avoid.
+  const shuffle = <T>(items: readonly T[], text: (item: T) => string = String): T[] => {
+    const fresh = items.filter((item) => !isHeard(text(item)));
+    const stale = items.filter((item) => isHeard(text(item)));
+    return [...randomOrder(fresh), ...randomOrder(stale)];
+  };
+  const pick = <T>(items: readonly T[], text: (item: T) => string = String): T => {
+    const fresh = items.filter((item) => !isHeard(text(item)));
+    const from = fresh.length > 0 ? fresh : items;
+    return from[Math.floor(random() * from.length)] ?? from[0]!;
+  };
   const sample = <T>(items: readonly T[], max: number): T[] => shuffle(items).slice(0, max);
   const slot = (chosen: readonly string[], optional: readonly string[] = []): Slot => ({ chosen: [...chosen], optional: [...optional] });
 
   const { focus, experience } = request;
   const theme = themeOf(focus);
   const material = corpus.focus[theme];
-  const passage: Passage = pick(corpus.passages[theme]);
+  const passage: Passage = pick(corpus.passages[theme], (p) => p.text);
   const values = { reference: passage.spoken, text: passage.text, phrase: passage.phrase, name: passage.name };
 
   // The person's words: the description in an intention sentence, the goals in a petition.
   const description = sanitizeForVoice(speakableTypedText(request.description, request.language));
+  Object.assign(known, values, { description });
   const intentionTemplate = description ? pick(corpus.intention.withDescription) : pick(corpus.intention.withoutDescription);
-  const intention = slot([fill(intentionTemplate, { description })], sample(corpus.intention.more, 2));
+  // The occasions the description tells of (an operation, an exam...) each get a line right after it.
+  const lowered = ` ${description.toLocaleLowerCase()} `;
+  const startsWord = (word: string) =>
+    new RegExp(`(?<!\\p{L})${word.toLocaleLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'u').test(lowered);
+  const occasions = Object.values(corpus.occasions)
+    .filter((occasion) => occasion.words.some(startsWord))
+    .slice(0, MAX_OCCASIONS)
+    .map((occasion) => pick(occasion.lines));
+  const intention = slot([fill(intentionTemplate, { description }), ...occasions], sample(corpus.intention.more, 2));
   const goals = goalSentences(request.goals.map((goal) => speakableTypedText(goal, request.language)));
-  const goalsSlot = slot(goals.length > 0 ? [pick(corpus.goals.intro), ...goals, pick(corpus.goals.outro)] : []);
+  // The people the description names, each in a line of their own: the prayer comes back to them.
+  const nameLines = shuffle(corpus.names);
+  const namesSlot = slot(namesIn(description, request.language).map((name, i) => fill(nameLines[i % nameLines.length]!, { name })));
+  const number = goals.length === 1 ? 'one' : 'many';
+  const goalsSlot = slot(goals.length > 0 ? [pick(corpus.goals.intro[number]), ...goals, pick(corpus.goals.outro[number])] : []);
 
   // The honest need of the focus: always in a prayer without a description; otherwise room permitting. A general
   // prayer names no need of its own: the person's intention (or the words for what they carry) stands for it.
@@ -277,7 +342,7 @@ function compose(corpus: Corpus, request: PrayerRequest, random: () => number): 
       // Quiet after the quotation, before the prayer goes on.
       [slot([`${fill(pick(corpus.prayer.scripture), values)} ${PAUSE_MARKS.pause}`], shuffle(corpus.prayer.scriptureMore))],
       [need, intention, slot([], sample(corpus.prayer.confession, 3))],
-      [slot([anchor!], petitions), goalsSlot],
+      [namesSlot, slot([anchor!], petitions), goalsSlot],
       [slot([pick(corpus.prayer.othersIntro), firstOther!], moreOthers)],
       [slot([pick(corpus.prayer.trust)], shuffle(corpus.prayer.trustMore))],
       [slot([pick(corpus.prayer.amen)])],
@@ -292,7 +357,7 @@ function compose(corpus: Corpus, request: PrayerRequest, random: () => number): 
       [slot([], [`${pick(corpus.meditation.readAgain)} ${passage.text}`])],
       [slot([fill(pick(corpus.meditation.phrase), values)], sample(corpus.meditation.phraseMore, 4))],
       [slot([reflection!], shuffle([...moreReflections, ...corpus.meditation.reflectionMore]).slice(0, 8))],
-      [slot([pick(corpus.meditation.response)]), need, intention],
+      [slot([pick(corpus.meditation.response)]), need, intention, namesSlot],
       [
         slot([anchor!], petitions.slice(0, 6)),
         goalsSlot,

@@ -15,6 +15,8 @@ export interface PrayerRequest {
   lengthMinutes: number;
   /** Words that fill those minutes at the voice's measured pace in this language (generation/length). */
   targetWords: number;
+  /** The texts of the person's latest prayers: a writer avoids their sentences, so no two prayers sound alike. */
+  heard?: readonly string[];
 }
 
 /** A written prayer, ready for the voice. */

@@ -20,6 +20,8 @@ export const GENERATE_PRAYER_JOB = 'generate-prayer';
 /** At most 3 tries (transient provider errors), 2 s then 4 s apart; a job silent for 5 minutes is tried again. */
 export const GENERATE_PRAYER_JOB_OPTIONS: JobOptions = { retryLimit: 2, retryDelay: 2, retryBackoff: true, expireInSeconds: 300 };
 
+/** How many of a person's latest prayers the writer keeps from repeating. */
+const HEARD_PRAYERS = 3;
 /** Records still pending or processing this long after their last change lost their job for good. */
 const STALE_AFTER_SECONDS = 20 * 60;
 /** What a record whose job is gone stores: a code the web turns into words; the cause is in the log. */
@@ -70,6 +72,13 @@ export async function generatePrayer(deps: GenerationDeps, recordId: string): Pr
   const targetWordsAt = (wordsPerMinute: number) => wordsForLength({ seconds: targetSeconds, wordsPerMinute, experience });
   const paceAimedAt = voice.wordsPerMinute(language);
   let targetWords = targetWordsAt(paceAimedAt);
+  // The person's latest prayers: the writer avoids what they heard there.
+  const heard = record.userId
+    ? (await queries.recent(record.userId, HEARD_PRAYERS + 1))
+        .filter((row) => row.id !== recordId && row.status === 'completed' && row.recordText)
+        .slice(0, HEARD_PRAYERS)
+        .map((row) => row.recordText!)
+    : [];
   const write = () =>
     writer.write({
       language,
@@ -79,6 +88,7 @@ export async function generatePrayer(deps: GenerationDeps, recordId: string): Pr
       goals: record.goals.filter((goal) => goal.trim() !== ''),
       lengthMinutes: record.length,
       targetWords,
+      heard,
     });
   let written = await write();
 

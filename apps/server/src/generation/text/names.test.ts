@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { namesIn } from './names';
+
+describe('namesIn', () => {
+  it.each([
+    ['en', 'My father Adam has surgery on Friday.', ['Adam']],
+    ['en', 'Please pray for Maria and her son Luke, and for our church.', ['Maria', 'Luke']],
+    ['en', 'I am tired. God knows. Lord, help me with my exam in March.', []],
+    ['en', 'Anna is sick.', []],
+    ['es', 'Mi padre Andrés tiene una operación el viernes.', ['Andrés']],
+    ['es', 'Oro por Lucía, por Dios y por la Biblia.', ['Lucía']],
+    ['pl', 'Moja siostra Ola ma w piątek operację.', ['Ola']],
+    ['pl', 'Mój syn Jan zdaje maturę.', ['Jan']],
+    ['pl', 'Proszę o zdrowie dla Anny i spokój dla Piotra.', []],
+    ['pl', 'Modlę się za mamę. Kasia ma operację.', []],
+    ['pl', 'Wczoraj Kasia ma operację, a Pan Bóg czuwa.', ['Kasia']],
+  ] as const)('%s: %j -> %j', (language, text, names) => {
+    expect(namesIn(text, language)).toEqual(names);
+  });
+
+  it('keeps at most two names', () => {
+    expect(namesIn('Pray for Tom, Ann, Joe and Kim.', 'en')).toEqual(['Tom', 'Ann']);
+  });
+});

@@ -1,0 +1,197 @@
+import type { Language } from '@selah/domain/languages';
+
+/**
+ * The names of people a person wrote ("My father Adam has surgery on Friday" -> Adam), so that the prayer can
+ * speak of them again in a line of its own. A name is a capitalised word that does not start a sentence and is
+ * not a word the language capitalises anyway (God, days, months, places of faith). Polish declines names, and a
+ * line can only hold one in the nominative: a Polish name is kept only where the person wrote it as a subject
+ * (after "mój", "moja"... or before a verb that has it as its subject); any other is left out rather than spoken
+ * in the wrong case.
+ */
+const NOT_NAMES: Record<Language, readonly string[]> = {
+  en: [
+    'i',
+    'god',
+    'lord',
+    'jesus',
+    'christ',
+    'father',
+    'holy',
+    'spirit',
+    'bible',
+    'christmas',
+    'easter',
+    'sunday',
+    'monday',
+    'tuesday',
+    'wednesday',
+    'thursday',
+    'friday',
+    'saturday',
+    'january',
+    'february',
+    'march',
+    'april',
+    'may',
+    'june',
+    'july',
+    'august',
+    'september',
+    'october',
+    'november',
+    'december',
+    'mom',
+    'mum',
+    'dad',
+    'covid',
+    'church',
+    'amen',
+    'please',
+    'thank',
+    'thanks',
+    'english',
+  ],
+  es: [
+    'dios',
+    'señor',
+    'jesús',
+    'jesucristo',
+    'cristo',
+    'padre',
+    'espíritu',
+    'santo',
+    'biblia',
+    'navidad',
+    'pascua',
+    'lunes',
+    'martes',
+    'miércoles',
+    'jueves',
+    'viernes',
+    'sábado',
+    'domingo',
+    'enero',
+    'febrero',
+    'marzo',
+    'abril',
+    'mayo',
+    'junio',
+    'julio',
+    'agosto',
+    'septiembre',
+    'octubre',
+    'noviembre',
+    'diciembre',
+    'mamá',
+    'papá',
+    'virgen',
+    'iglesia',
+    'amén',
+    'covid',
+  ],
+  pl: [
+    'bóg',
+    'boga',
+    'bogu',
+    'bogiem',
+    'panie',
+    'pan',
+    'pana',
+    'panu',
+    'jezus',
+    'jezusa',
+    'jezusie',
+    'chrystus',
+    'chrystusa',
+    'ojciec',
+    'ojcze',
+    'duch',
+    'ducha',
+    'święty',
+    'świętego',
+    'biblia',
+    'biblii',
+    'boże',
+    'wielkanoc',
+    'poniedziałek',
+    'wtorek',
+    'środa',
+    'środę',
+    'czwartek',
+    'piątek',
+    'sobota',
+    'sobotę',
+    'niedziela',
+    'niedzielę',
+    'styczeń',
+    'luty',
+    'marzec',
+    'kwiecień',
+    'maj',
+    'czerwiec',
+    'lipiec',
+    'sierpień',
+    'wrzesień',
+    'październik',
+    'listopad',
+    'grudzień',
+    'mama',
+    'tata',
+    'kościół',
+    'kościoła',
+    'amen',
+    'covid',
+    'ty',
+    'ciebie',
+    'cię',
+    'tobie',
+    'tobą',
+    'twój',
+    'twoja',
+    'twoje',
+    'twojej',
+    'twoim',
+    'twoją',
+  ],
+};
+
+/** Polish words after which a name is written in the nominative ("moja siostra Ola", "mój syn Jan"). */
+const PL_BEFORE_NOMINATIVE = /^(?:mój|moja|moje|nasz|nasza|nasze|mój\s+\p{L}+|moja\s+\p{L}+|nasz\s+\p{L}+|nasza\s+\p{L}+)$/iu;
+/** Polish verbs whose subject comes right before them ("Ola ma operację", "Jan jest chory"). */
+const PL_SUBJECT_VERBS = new Set(
+  'ma jest był była będzie nie choruje czeka zaczyna przechodzi potrzebuje walczy odszedł odeszła zmarł zmarła wraca kończy idzie jedzie pisze zdaje rodzi urodził urodziła leży szuka pracuje traci stracił straciła bierze przeżywa'.split(
+    ' ',
+  ),
+);
+
+export const MAX_NAMES = 2;
+
+export function namesIn(text: string, language: Language): string[] {
+  const names: string[] = [];
+  for (const sentence of text.split(/(?<=[.?!…])\s+|\n+/)) {
+    const words = sentence.split(/\s+/).filter(Boolean);
+    for (let i = 1; i < words.length; i++) {
+      const word = words[i]!.replace(/^[^\p{L}]+|[^\p{L}]+$/gu, '');
+      if (!/^\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?$/u.test(word)) continue;
+      if (NOT_NAMES[language].includes(word.toLocaleLowerCase())) continue;
+      // A word after sentence punctuation inside the line starts a sentence too.
+      if (/[.?!:;…]$/.test(words[i - 1]!)) continue;
+      if (language === 'pl') {
+        const before = words
+          .slice(Math.max(0, i - 2), i)
+          .join(' ')
+          .replace(/[^\p{L}\s]/gu, '');
+        const lastBefore = words[i - 1]!.replace(/[^\p{L}]/gu, '');
+        const next = (words[i + 1] ?? '').replace(/[^\p{L}]/gu, '').toLocaleLowerCase();
+        const nominative =
+          PL_BEFORE_NOMINATIVE.test(lastBefore) ||
+          PL_BEFORE_NOMINATIVE.test(before) ||
+          (PL_SUBJECT_VERBS.has(next) && !/[,]$/.test(words[i]!));
+        if (!nominative) continue;
+      }
+      if (!names.includes(word)) names.push(word);
+      if (names.length === MAX_NAMES) return names;
+    }
+  }
+  return names;
+}

@@ -1,0 +1,99 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { LANGUAGES, type Language } from '@selah/domain/languages';
+import { FOCUSES } from '@selah/domain/records';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fill, loadCorpus, type Corpus } from './composer';
+
+/**
+ * The agreement rules of content/README.md ("Agreement"), checked on every combination the composer can build
+ * from its corpus: each goals line with one, two and three goals, each phrase line with each passage's phrase,
+ * and every line the speaker says of themselves.
+ */
+const contentDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../content');
+
+/** Words that make a goals line plural (wrong around one goal), and singular (wrong around several). */
+const PLURAL: Record<Language, RegExp> = {
+  en: /\b(these|those|them|they|goals|steps|resolutions)\b/i,
+  es: /\b(estas|estos|ellas|ellos|metas|pasos|propósitos)\b/i,
+  pl: /\b(te|tych|tymi|nich|nimi|je|cele|kroki|postanowienia|celów|kroków|postanowień|wyrastają|prowadzą)\b/i,
+};
+const SINGULAR: Record<Language, RegExp> = {
+  en: /\b(this goal|this step|it)\b/i,
+  es: /\b(esta meta|este propósito|este paso|la meta|el propósito)\b/i,
+  pl: /\b(ten cel|to postanowienie|ten krok|tego celu|tego postanowienia|tym celem|temu)\b/i,
+};
+
+/** A pronoun that would stand for the passage's phrase, whose gender and number vary. */
+const PHRASE_PRONOUN: Record<Language, RegExp> = {
+  en: /\b(it|them|its)\b/i,
+  es: /(\p{L}(?:ar|er|ir|ndo)(?:la|las|lo|los)\b)|\b(?:la|las|lo|los) (?:repito|guardo|escucho|recibo|digo|llevo|dejo|saboreo|medito|pronuncio|susurro|leo|analizo|entiendo|acojo|tomo|sostengo|abrazo|rumio|repaso|vuelvo a)\b|\b(?:ella|ellas)\b/iu,
+  pl: /(?<!\p{L})(ją|je|go|mu|nią|niej|nim|nich|jej)(?!\p{L})/iu,
+};
+
+/** The speaker's gender is unknown: no first-person form that marks it. */
+const GENDERED_SPEAKER: Partial<Record<Language, RegExp>> = {
+  es: /\b(?:estoy|me siento|soy|quedo|me quedo|sigo|vengo|llego) (?:tan |muy |un poco )?(?:\p{L}+(?:ado|ada|ados|adas|ido|ida|idos|idas)|sol[oa]|list[oa]|segur[oa]|tranquil[oa]|content[oa]|nervios[oa]|ansios[oa]|agradecid[oa])\b/iu,
+  pl: /(?<!\p{L})\p{L}+(?:łem|łam|łbym|łabym|łobym)(?!\p{L})|(?<!\p{L})(?:jestem|czuję się|bywam|zostaję) (?:taki |taka |bardzo )?\p{L}+(?:ony|ona|ny|na|wy|wa|ty|ta|ly|la)(?!\p{L})/iu,
+};
+
+/** Every spoken line of the corpus that is not scripture, with where it is. */
+function corpusLines(corpus: Corpus): { where: string; line: string }[] {
+  const lines: { where: string; line: string }[] = [];
+  const walk = (value: unknown, where: string) => {
+    if (typeof value === 'string') lines.push({ where, line: value });
+    else if (Array.isArray(value)) value.forEach((item, i) => walk(item, `${where}.${i}`));
+    else if (value && typeof value === 'object') for (const [key, item] of Object.entries(value)) walk(item, `${where}.${key}`);
+  };
+  const { passages: _passages, language: _language, ...rest } = corpus;
+  walk(rest, '');
+  return lines;
+}
+
+describe.each(LANGUAGES)('agreement in %s', (language) => {
+  let corpus: Corpus;
+  beforeAll(async () => {
+    corpus = await loadCorpus(contentDir, language);
+  });
+
+  it('goals lines agree in number with one goal and with several, in every combination', () => {
+    const goals = ['Pray every morning.', 'Forgive quickly.', 'Rest on Sundays.'];
+    for (const count of [1, 2, 3]) {
+      const form = count === 1 ? 'one' : 'many';
+      for (const intro of corpus.goals.intro[form]) {
+        for (const outro of corpus.goals.outro[form]) {
+          const paragraph = [intro, ...goals.slice(0, count), outro];
+          const spoken = [paragraph[0]!, paragraph.at(-1)!].join(' ');
+          if (count === 1) expect(spoken, `one goal: ${spoken}`).not.toMatch(PLURAL[language]);
+          else expect(spoken, `${count} goals: ${spoken}`).not.toMatch(SINGULAR[language]);
+        }
+      }
+    }
+  });
+
+  it('lines after the phrase never stand for it with a pronoun, whatever the phrase and the line that gave it', () => {
+    // A phrase line may say "one phrase stays with me, I repeat it": the pronoun agrees with its own noun. The lines
+    // after it follow whichever phrase line was drawn, so they name what they mean ("these words").
+    const { meditation } = corpus;
+    for (const focus of FOCUSES) {
+      for (const passage of corpus.passages[focus]) {
+        for (const template of [...meditation.phraseMore, ...meditation.reflectionMore, ...meditation.response]) {
+          const line = fill(template, { phrase: passage.phrase });
+          // The phrase itself may hold any word: only what the corpus adds around it is checked.
+          const around = line
+            .split(passage.phrase)
+            .join(' ')
+            .split(passage.phrase.charAt(0).toUpperCase() + passage.phrase.slice(1))
+            .join(' ');
+          expect(around, `"${line}" after ${passage.reference}`).not.toMatch(PHRASE_PRONOUN[language]);
+        }
+      }
+    }
+  });
+
+  it('the speaker never says something of themselves that marks a gender', () => {
+    const rule = GENDERED_SPEAKER[language];
+    if (!rule) return;
+    for (const { where, line } of corpusLines(corpus)) expect(line, where).not.toMatch(rule);
+  });
+});
