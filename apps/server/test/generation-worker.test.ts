@@ -126,6 +126,27 @@ describe('prayer generation worker', () => {
     expect(done.text!.startsWith('Lord, be near.\n\npeace')).toBe(true);
   });
 
+  it("gives the writer the person's latest prayers, so that the next one does not repeat them", async () => {
+    const heard: (readonly string[])[] = [];
+    let n = 0;
+    writer = {
+      name: 'remembering',
+      write: async (request) => {
+        heard.push(request.heard ?? []);
+        n += 1;
+        return { title: `Prayer ${n}`, text: `Lord, this is prayer number ${n}. [pause]\n\nAmen.` };
+      },
+    };
+    const first = await create();
+    expect((await waitForRecord(t.app, user.cookie, first.id, ['completed', 'failed'])).status).toBe('completed');
+    const second = await create();
+    expect((await waitForRecord(t.app, user.cookie, second.id, ['completed', 'failed'])).status).toBe('completed');
+    const last = heard.at(-1)!;
+    expect(last[0]).toBe(`Lord, this is prayer number ${n - 1}.\n\nAmen.`);
+    expect(last.length).toBeLessThanOrEqual(3);
+    writer = shortWriter;
+  });
+
   it('marks the record failed with the error message when a stage fails for good, without retrying', async () => {
     let calls = 0;
     writer = {

@@ -10,6 +10,7 @@ import { analyzeAudio } from '../src/generation/master/measure-audio';
 import { seededRandom } from '../src/generation/seeded-random';
 import { parseSpokenText } from '../src/generation/text/pauses';
 import { createVoicePipelineFromConfig } from '../src/generation/voice-text';
+import { createAncestorsWriter } from '../src/generation/writer/ancestors-writer';
 import { createComposer } from '../src/generation/writer/composer';
 
 const contentDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../content');
@@ -84,4 +85,15 @@ describe('a personal prayer, voiced by the embedded default in every language', 
       expect(silences.filter((silence) => silence.start > leadInSeconds && silence.end < analysis.durationSeconds - 4)).toHaveLength(1);
     },
   );
+
+  it.each(LANGUAGES)('%s: a day of a personalized journey lasts its own target, within 15 s', async (language) => {
+    const pipeline = createVoicePipelineFromConfig({ provider: 'embedded' });
+    const writer = createAncestorsWriter({ contentDir, random: seededRandom(`journey-${language}`) });
+    const journey = await writer.write({ language, input: 'my grandmother Rosa', wordsPerMinute: pipeline.wordsPerMinute(language) });
+    // The day whose reflection invites silence, if this journey has one, else the first.
+    const day = journey.days.find((d) => d.script.includes('[silence]')) ?? journey.days[0]!;
+    const audio = await pipeline.voiceText({ text: day.script, language, ambient: true, targetSeconds: day.targetSeconds });
+    expect(Math.abs(audio.durationSeconds - day.targetSeconds)).toBeLessThanOrEqual(LENGTH_TOLERANCE_SECONDS);
+    expect(audio.data.length).toBeLessThanOrEqual(1_500_000);
+  });
 });
