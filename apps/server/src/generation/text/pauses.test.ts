@@ -24,6 +24,14 @@ describe('parseSpokenText', () => {
     const texts = parseSpokenText('Panie, jesteś blisko. [pause] [silence]', 'pl').map((u) => u.text);
     expect(texts).toEqual(['Panie, jesteś blisko.']);
   });
+
+  it('honours at most two silences and four pauses: more marks are paragraph breaks, never minutes of quiet', () => {
+    const text = Array.from({ length: 8 }, (_, i) => `Line ${i + 1}. [silence] Verse ${i + 1}. [pause]`).join(' ');
+    const pauses = parseSpokenText(text, 'en').map((u) => u.pauseAfter);
+    expect(pauses.filter((p) => p === 'silence')).toHaveLength(2);
+    expect(pauses.filter((p) => p === 'scripture')).toHaveLength(4);
+    expect(pauses.filter((p) => p === 'paragraph')).toHaveLength(9);
+  });
 });
 
 describe('stripPauseMarks', () => {

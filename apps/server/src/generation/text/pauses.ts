@@ -33,9 +33,16 @@ const RANK: Record<PauseKind | 'end', number> = { end: 0, sentence: 1, paragraph
 /** Of two gaps after one sentence, the longer kind wins (a mark at a paragraph's end keeps its length). */
 const stronger = (a: PauseKind | 'end', b: PauseKind): PauseKind => (RANK[a] >= RANK[b] ? (a as PauseKind) : b);
 
+/**
+ * Deliberate quiet a text may ask for, at most: a writer's mistake (or a chat model told otherwise) cannot turn a
+ * prayer into minutes of silence. Marks beyond these are read as paragraph breaks.
+ */
+export const MAX_MARKS = { silence: 2, scripture: 4 } as const;
+
 /** The sentences of a text in reading order, each with the gap after it; marks before any sentence are dropped. */
 export function parseSpokenText(text: string, language: Language): Utterance[] {
   const utterances: Utterance[] = [];
+  const used = { silence: 0, scripture: 0 };
   for (const paragraph of splitIntoParagraphs(text)) {
     // Each mark ends the sentence before it: split there, so "... silence. [silence] Amen." pauses after "silence."
     const pieces = paragraph.split(/(\[(?:silence|pause)\])/i);
@@ -43,7 +50,12 @@ export function parseSpokenText(text: string, language: Language): Utterance[] {
       const mark = /^\[(silence|pause)\]$/i.exec(piece.trim());
       if (mark) {
         const last = utterances.at(-1);
-        if (last) last.pauseAfter = stronger(last.pauseAfter, mark[1]!.toLowerCase() === 'silence' ? 'silence' : 'scripture');
+        const kind = mark[1]!.toLowerCase() === 'silence' ? 'silence' : 'scripture';
+        if (last && last.pauseAfter !== kind) {
+          const allowed = used[kind] < MAX_MARKS[kind];
+          if (allowed) used[kind] += 1;
+          last.pauseAfter = stronger(last.pauseAfter, allowed ? kind : 'paragraph');
+        }
         continue;
       }
       for (const sentence of splitIntoSentences(piece, language)) utterances.push({ text: sentence, pauseAfter: 'sentence' });
