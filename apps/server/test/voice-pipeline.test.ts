@@ -87,9 +87,10 @@ describe('voiceText with the embedded voice', () => {
       expect(analysis.integratedLufs).toBeLessThan(-15);
       expect(analysis.maxVolumeDb).toBeLessThan(-0.5);
       expect(analysis.meanVolumeDb).toBeGreaterThan(-25);
+      // Flite speaks English at its natural pace, about 155 words a minute with its gaps (decision 023).
       const wordsPerMinute = WORDS / (voiced.durationSeconds / 60);
       expect(wordsPerMinute).toBeGreaterThan(110);
-      expect(wordsPerMinute).toBeLessThan(160);
+      expect(wordsPerMinute).toBeLessThan(170);
       // 56 kbps: 7 KB a second, whatever the content.
       expect(voiced.data.length / voiced.durationSeconds).toBeGreaterThan(6_500);
       expect(voiced.data.length / voiced.durationSeconds).toBeLessThan(7_500);

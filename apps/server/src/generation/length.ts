@@ -4,7 +4,10 @@ import { PAUSE_RANGES } from './text/pauses';
 
 /** A personal prayer lasts its length within this many seconds, in every language and with every voice. */
 export const LENGTH_TOLERANCE_SECONDS = 15;
-/** Each day of a personalized journey lasts this long (within the same tolerance). */
+/**
+ * A day of a personalized journey aims at this length (its petitions are chosen to come near it); its own target
+ * is then what its words take at the voice's pace (lengthForWords), met within the same tolerance.
+ */
 export const JOURNEY_DAY_SECONDS = 150;
 
 const middle = ({ min, max }: { min: number; max: number }) => (min + max) / 2;
@@ -24,4 +27,14 @@ export function wordsForLength(input: { seconds: number; wordsPerMinute: number;
         ? middle(PAUSE_RANGES.scripture)
         : 0;
   return Math.max(50, Math.round(((input.seconds - ends - pauses) * input.wordsPerMinute) / 60));
+}
+
+/**
+ * How long a text of so many words lasts at a measured pace, with the quiet at both ends (with the bed) and its
+ * deliberate pauses at the middle of their ranges: the inverse of wordsForLength, for a text whose words are given.
+ */
+export function lengthForWords(input: { words: number; wordsPerMinute: number; silences: number; scripturePauses: number }): number {
+  const ends = LEAD_IN_SECONDS.ambient + TAIL_SECONDS.ambient;
+  const pauses = input.silences * middle(PAUSE_RANGES.silence) + input.scripturePauses * middle(PAUSE_RANGES.scripture);
+  return Math.round(ends + pauses + (input.words * 60) / input.wordsPerMinute);
 }

@@ -17,7 +17,7 @@ describe('createVoiceProvider', () => {
 describe('describeVoice', () => {
   it('names what changes the sound and never a key', () => {
     expect(describeVoice({ provider: 'espeak' })).toBe('espeak-ng:en-us@120,es@125,pl@140:pitch40/40');
-    expect(describeVoice({ provider: 'embedded' })).toBe('embedded:en=flite:rms@1.05;espeak-ng:es@125,pl@140:pitch40/40');
+    expect(describeVoice({ provider: 'embedded' })).toBe('embedded:en=flite:rms@1;espeak-ng:es@125,pl@140:pitch40/40');
     const openai = describeVoice({
       provider: 'openai',
       baseUrl: 'http://kokoro:8880/v1',

@@ -13,9 +13,9 @@ export type FliteVoice = (typeof FLITE_VOICES)[number];
 
 /** The voice bench:voice measured as the most intelligible, and its pace (Flite's duration_stretch). */
 export const FLITE_VOICE: FliteVoice = 'rms';
-export const FLITE_STRETCH = 1.05;
+export const FLITE_STRETCH = 1.0;
 /** Words a minute of speech with its sentence gaps at that stretch, measured on composer prayers (bench:voice). */
-export const FLITE_WORDS_PER_MINUTE = 152;
+export const FLITE_WORDS_PER_MINUTE = 155;
 
 const NAME = 'flite';
 

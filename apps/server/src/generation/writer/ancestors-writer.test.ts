@@ -198,7 +198,8 @@ describe('the ancestors writer', () => {
           expect(paragraphs[1]).toBe(verse!.text);
           expect(stripPauseMarks(day.script).endsWith(`${day.reflection}\n\n${day.prayer}`)).toBe(true);
           expect(day.reflection).not.toMatch(/\[/);
-          expect(day.targetSeconds).toBe(JOURNEY_DAY_SECONDS);
+          // Its own length, near the aim of two and a half minutes at this pace.
+          expect(Math.abs(day.targetSeconds - JOURNEY_DAY_SECONDS)).toBeLessThanOrEqual(45);
           expect(day.script).not.toContain(day.bibleVerse.reference);
           expectSpeakable(day.script, language);
           expectSpeakable(day.reflection, language);

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { loadCorpusFile, loadEveryLanguage } from './corpus-file';
 import { fill, limitWords, line, sanitizeForVoice } from './composer';
 import { speakableTypedText } from '../text/typed-text';
-import { JOURNEY_DAY_SECONDS, wordsForLength } from '../length';
+import { JOURNEY_DAY_SECONDS, lengthForWords, wordsForLength } from '../length';
 import { stripPauseMarks } from '../text/pauses';
 import { countWords } from '../text/words';
 import type { JourneyWriter, WrittenJourney, WrittenJourneyDay } from './writer';
@@ -213,6 +213,8 @@ interface Draw {
   shuffle: <T>(items: readonly T[]) => T[];
   /** Words that fill a day's length at the voice's pace. */
   dayWords: number;
+  /** The voice's pace, in words a minute: each day's own length follows from its words. */
+  wordsPerMinute: number;
 }
 
 function compose(corpus: AncestorsCorpus, input: string, random: () => number, wordsPerMinute: number): WrittenJourney {
@@ -226,7 +228,7 @@ function compose(corpus: AncestorsCorpus, input: string, random: () => number, w
     return copy;
   };
   const dayWords = wordsForLength({ seconds: JOURNEY_DAY_SECONDS, wordsPerMinute, experience: 'journey-day' });
-  const draw: Draw = { pick, shuffle, dayWords };
+  const draw: Draw = { pick, shuffle, dayWords, wordsPerMinute };
 
   // The person's words, cleaned for the voice and kept as typed; the subtitle has a short form without end punctuation.
   // They always follow a colon mid-sentence, so a first word capitalised only for coming first starts small
@@ -252,7 +254,7 @@ function composeDay(
   dayNumber: number,
   people: string,
   introduce: readonly string[],
-  { pick, shuffle, dayWords }: Draw,
+  { pick, shuffle, dayWords, wordsPerMinute }: Draw,
 ): WrittenJourneyDay {
   const verse = pick(day.verses);
   const introduction = fill(pick(introduce), { reference: verse.spoken });
@@ -290,6 +292,12 @@ function composeDay(
     reflection: stripPauseMarks(reflection.join('\n\n')),
     prayer: stripPauseMarks(prayer.join('\n\n')),
     script: script.join('\n\n'),
-    targetSeconds: JOURNEY_DAY_SECONDS,
+    // The day's own length: what its words take at the voice's pace (the corpus cannot always fill the aim).
+    targetSeconds: lengthForWords({
+      words: countWords(script.join(' ')),
+      wordsPerMinute,
+      silences: script.join(' ').split('[silence]').length - 1,
+      scripturePauses: script.join(' ').split('[pause]').length - 1,
+    }),
   };
 }

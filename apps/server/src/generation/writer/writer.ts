@@ -45,7 +45,7 @@ export interface WrittenJourneyDay {
   prayer: string;
   /** What the voice reads: reference in words, verse, reflection, prayer; paragraphs separated by a blank line. */
   script: string;
-  /** How long the script is meant to last, in seconds (the voice meets it within LENGTH_TOLERANCE_SECONDS). */
+  /** How long the script is meant to last, in seconds: what its words take at the voice's pace (met within 15 s). */
   targetSeconds: number;
 }
 
