@@ -263,11 +263,14 @@ describe('the composer', () => {
       const { text } = await createComposer({ contentDir, random: seeded(19) }).write(request({ language, description }));
       const after = stripPauseMarks(text).split(sanitizeForVoice(description))[1]!;
       expect(after, language).toMatch(line);
-      // "still" is not "ill": an occasion is told by the start of a word.
-      const calm = await createComposer({ contentDir, random: seeded(19) }).write(
-        request({ language: 'en', description: 'I am still here.' }),
-      );
-      expect(calm.text).not.toMatch(/doctors|treatment/);
+      // "still" is not "ill", and "ill at ease" about "test results" is neither an illness nor an exam.
+      for (const words of ['I am still here.', 'I am ill at ease about the test results.']) {
+        const calm = await createComposer({ contentDir, random: seeded(19) }).write(
+          request({ language: 'en', focus: 'peace', description: words }),
+        );
+        for (const line of [...corpora.en.occasions.illness.lines, ...corpora.en.occasions.exam.lines])
+          expect(calm.text).not.toContain(line);
+      }
     }
   });
 
