@@ -11,6 +11,8 @@ export const LENGTH_TOLERANCE_SECONDS = 15;
 export const JOURNEY_DAY_SECONDS = 150;
 
 const middle = ({ min, max }: { min: number; max: number }) => (min + max) / 2;
+/** The quiet at both ends of a file with the bed. */
+const ENDS_SECONDS = LEAD_IN_SECONDS.ambient + TAIL_SECONDS.ambient;
 
 /**
  * How many words fill a length at a measured pace (words a minute of speech with its sentence gaps): the
@@ -19,14 +21,13 @@ const middle = ({ min, max }: { min: number; max: number }) => (min + max) / 2;
  * own, and the day whose reflection invites silence gives the time back from its gaps).
  */
 export function wordsForLength(input: { seconds: number; wordsPerMinute: number; experience: Experience | 'journey-day' }): number {
-  const ends = LEAD_IN_SECONDS.ambient + TAIL_SECONDS.ambient;
   const pauses =
     input.experience === 'bible_meditation'
       ? middle(PAUSE_RANGES.silence) + middle(PAUSE_RANGES.scripture)
       : input.experience === 'prayer'
         ? middle(PAUSE_RANGES.scripture)
         : 0;
-  return Math.max(50, Math.round(((input.seconds - ends - pauses) * input.wordsPerMinute) / 60));
+  return Math.max(50, Math.round(((input.seconds - ENDS_SECONDS - pauses) * input.wordsPerMinute) / 60));
 }
 
 /**
@@ -34,7 +35,6 @@ export function wordsForLength(input: { seconds: number; wordsPerMinute: number;
  * deliberate pauses at the middle of their ranges: the inverse of wordsForLength, for a text whose words are given.
  */
 export function lengthForWords(input: { words: number; wordsPerMinute: number; silences: number; scripturePauses: number }): number {
-  const ends = LEAD_IN_SECONDS.ambient + TAIL_SECONDS.ambient;
   const pauses = input.silences * middle(PAUSE_RANGES.silence) + input.scripturePauses * middle(PAUSE_RANGES.scripture);
-  return Math.round(ends + pauses + (input.words * 60) / input.wordsPerMinute);
+  return Math.round(ENDS_SECONDS + pauses + (input.words * 60) / input.wordsPerMinute);
 }

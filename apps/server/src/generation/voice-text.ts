@@ -2,7 +2,7 @@ import type { Language } from '@selah/domain/languages';
 import type { VoiceConfig } from '../platform/config';
 import { mapWithConcurrency } from './map-with-concurrency';
 import { masterSpeech, type MasteredAudio } from './master/master-speech';
-import { parseSpokenText } from './text/pauses';
+import { PAUSE_RANGES, parseSpokenText, type PauseKind } from './text/pauses';
 import { countWords } from './text/words';
 import { createVoiceProvider, describeVoice } from './voice/create-voice-provider';
 import type { VoiceProvider } from './voice/voice-provider';
@@ -47,6 +47,8 @@ const DEFAULT_WORDS_PER_MINUTE = 145;
 /** How much one voicing moves the measured pace (a moving average: one odd text does not swing it). */
 const PACE_WEIGHT = 0.3;
 
+const naturalGap = (kind: PauseKind): number => (PAUSE_RANGES[kind].min + PAUSE_RANGES[kind].max) / 2;
+
 /**
  * Text in, mastered audio out: split into sentences with the gap after each, voice each sentence (a few at a
  * time), then master them into one file of the asked length.
@@ -70,10 +72,11 @@ export function createVoicePipeline(provider: VoiceProvider, options: VoicePipel
         seed: `${language}\n${text}`,
         workDir: options.workDir,
       });
-      // The measured pace: words over the speech and its ordinary gaps (the deliberate silences are not speech).
-      const ordinaryGaps = audio.timeline.gapSeconds
+      // The measured pace: words over the speech and its ordinary gaps at their natural length (the deliberate
+      // silences are not speech, and gaps stretched to meet a length must not make the voice seem slower).
+      const ordinaryGaps = utterances
         .slice(0, -1)
-        .filter((_, i) => utterances[i]!.pauseAfter === 'sentence' || utterances[i]!.pauseAfter === 'paragraph')
+        .map(({ pauseAfter }) => (pauseAfter === 'sentence' || pauseAfter === 'paragraph' ? naturalGap(pauseAfter) : 0))
         .reduce((sum, gap) => sum + gap, 0);
       const measured = (countWords(text) / (audio.speechSeconds + ordinaryGaps)) * 60;
       if (Number.isFinite(measured) && measured > 0) {

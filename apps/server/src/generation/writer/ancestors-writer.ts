@@ -283,6 +283,7 @@ function composeDay(
   const prayer = [`${opening} ${naming}`, [...petitions, closing].join(' ')];
 
   const script = [introduction, verse.text, ...reflection, ...prayer];
+  const spoken = script.join(' ');
   return {
     dayNumber,
     title: day.title,
@@ -294,10 +295,10 @@ function composeDay(
     script: script.join('\n\n'),
     // The day's own length: what its words take at the voice's pace (the corpus cannot always fill the aim).
     targetSeconds: lengthForWords({
-      words: countWords(script.join(' ')),
+      words: countWords(spoken),
       wordsPerMinute,
-      silences: script.join(' ').split('[silence]').length - 1,
-      scripturePauses: script.join(' ').split('[pause]').length - 1,
+      silences: spoken.split('[silence]').length - 1,
+      scripturePauses: spoken.split('[pause]').length - 1,
     }),
   };
 }
