@@ -11,6 +11,7 @@ import { registerInputGuards } from './platform/input-guards';
 import { MEDIA_URL_PREFIX, type MediaStore } from './platform/media';
 import { privateMediaRoutes } from './modules/media/private-media.routes';
 import { registerSecurityHeaders } from './platform/security-headers';
+import { registerNativeOrigins } from './platform/native-origins';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { contentRoutes } from './modules/content/content.routes';
 import type { feedService } from './modules/content/feed.service';
@@ -65,6 +66,7 @@ export async function buildHttpApp(services: Services): Promise<FastifyInstance>
 
   // ---- external plugins ----
   registerSecurityHeaders(app, { secure: config.publicUrl.startsWith('https://') });
+  await registerNativeOrigins(app, config);
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(rateLimit, { global: false });
   await registerOpenApi(app);

@@ -28,4 +28,6 @@ export const ERROR_CODES = {
   storeUnreachable: 'STORE_UNREACHABLE',
   /** Push devices are kept only while the person has notifications on. */
   notificationsOff: 'NOTIFICATIONS_OFF',
+  /** Apple sign-in in the app for an email whose account uses other providers: sign in with those first. */
+  appleLinkRequiresSignIn: 'APPLE_LINK_REQUIRES_SIGN_IN',
 } as const;

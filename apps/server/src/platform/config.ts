@@ -47,6 +47,11 @@ const envSchema = z.object({
   APPLE_CLIENT_ID: z.string().optional(),
   APPLE_CLIENT_SECRET: z.string().optional(),
   APPLE_APP_BUNDLE_IDENTIFIER: z.string().optional(),
+  /** The iOS app's own Google client id: the audience of its id tokens (Android's carry GOOGLE_CLIENT_ID). */
+  GOOGLE_IOS_CLIENT_ID: z.string().optional(),
+  /** Where the providers publish the keys that sign their id tokens (tests point them at a local server). */
+  GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
+  APPLE_JWKS_URL: z.url().default('https://appleid.apple.com/auth/keys'),
   // ---- voice and media store (generation pipeline) ----
   VOICE_PROVIDER: z.enum(['embedded', 'espeak', 'openai', 'elevenlabs']).default('embedded'),
   OPENAI_TTS_BASE_URL: z.url().default('https://api.openai.com'),
@@ -127,8 +132,10 @@ export interface AppConfig {
   mailFrom: string;
   outboxDir: string;
   mediaDir: string;
-  google: { clientId: string; clientSecret: string } | undefined;
-  apple: { clientId: string; clientSecret: string; appBundleIdentifier: string | undefined } | undefined;
+  /** Google sign-in: the web's client (popup and Android's id tokens) and the iOS app's client id. */
+  google: { clientId: string; clientSecret: string; iosClientId: string | undefined; jwksUrl: string } | undefined;
+  /** Apple sign-in: the web's Services ID and the iOS app's bundle id (the audience of its id tokens). */
+  apple: { clientId: string; clientSecret: string; appBundleIdentifier: string | undefined; jwksUrl: string } | undefined;
   /** Who voices generated prayers (VOICE_PROVIDER and its keys). */
   voice: VoiceConfig;
   /** Where generated audio is stored (MEDIA_STORE): DATA_DIR/media, or an S3-compatible bucket. */
@@ -410,7 +417,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     mediaDir: path.join(dataDir, 'media'),
     google:
       env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
-        ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET }
+        ? {
+            clientId: env.GOOGLE_CLIENT_ID,
+            clientSecret: env.GOOGLE_CLIENT_SECRET,
+            iosClientId: env.GOOGLE_IOS_CLIENT_ID,
+            jwksUrl: env.GOOGLE_JWKS_URL,
+          }
         : undefined,
     apple:
       env.APPLE_CLIENT_ID && env.APPLE_CLIENT_SECRET
@@ -418,6 +430,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
             clientId: env.APPLE_CLIENT_ID,
             clientSecret: env.APPLE_CLIENT_SECRET,
             appBundleIdentifier: env.APPLE_APP_BUNDLE_IDENTIFIER,
+            jwksUrl: env.APPLE_JWKS_URL,
           }
         : undefined,
     voice: voiceConfig(env),

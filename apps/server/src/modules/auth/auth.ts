@@ -1,6 +1,8 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { bearer } from 'better-auth/plugins/bearer';
+import { ERROR_CODES } from '@selah/domain/error-codes';
 import type { FastifyBaseLogger } from 'fastify';
 import { toLanguage } from '@selah/domain/languages';
 import type { AppConfig } from '../../platform/config';
@@ -10,6 +12,7 @@ import type { Mailer } from '../../platform/mailer';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '@selah/domain/passwords';
 import { passwordHasher } from './password-hash';
 import { passwordResetEmail } from './reset-email';
+import { APPLE_ISSUER, createIdTokenVerifier, GOOGLE_ISSUERS, type IdTokenVerifier } from './id-token';
 
 /** What happens around sign-up and sign-in, owned by other modules and handed in by app.ts. */
 export interface AuthLifecycle {
@@ -36,21 +39,58 @@ export function createAuth(options: {
   const { config, db, mailer, logger, lifecycle } = options;
 
   const socialProviders: Parameters<typeof betterAuth>[0]['socialProviders'] = {};
+  // The native app's id tokens (id-token.ts): Android's Google tokens are for the web client, iOS's for its own.
   if (config.google) {
+    const google = createIdTokenVerifier({
+      jwksUrl: config.google.jwksUrl,
+      issuers: GOOGLE_ISSUERS,
+      audiences: [config.google.clientId, config.google.iosClientId ?? ''],
+      nonce: 'as-given',
+    });
     socialProviders.google = {
       clientId: config.google.clientId,
       clientSecret: config.google.clientSecret,
       scope: ['profile', 'email'],
       prompt: 'select_account',
+      verifyIdToken: google.verify,
     };
   }
+  let apple: IdTokenVerifier | undefined;
   if (config.apple) {
+    apple = createIdTokenVerifier({
+      jwksUrl: config.apple.jwksUrl,
+      issuers: [APPLE_ISSUER],
+      audiences: [config.apple.appBundleIdentifier ?? '', config.apple.clientId],
+      nonce: 'sha256-hex',
+    });
     socialProviders.apple = {
       clientId: config.apple.clientId,
       clientSecret: config.apple.clientSecret,
       ...(config.apple.appBundleIdentifier ? { appBundleIdentifier: config.apple.appBundleIdentifier } : {}),
+      verifyIdToken: apple.verify,
     };
   }
+
+  /**
+   * Spec section 5: Apple sign-in in the app, for an email that already has an account with other providers and
+   * nobody signed in, is refused with "Please sign in with your existing account first to link Apple
+   * Sign-in." (a signed-in person links Apple with /link-social instead). Only a token that passes every check
+   * is looked at, so the answer tells nothing about an email to whoever forges one.
+   */
+  const appleLinkRule = createAuthMiddleware(async (context) => {
+    if (!apple || context.path !== '/sign-in/social') return;
+    const body = context.body as { provider?: unknown; idToken?: { token?: unknown; nonce?: unknown } } | undefined;
+    if (body?.provider !== 'apple' || typeof body.idToken?.token !== 'string') return;
+    const nonce = typeof body.idToken.nonce === 'string' ? body.idToken.nonce : undefined;
+    const claims = await apple.claims(body.idToken.token, nonce);
+    if (!claims || typeof claims.email !== 'string' || typeof claims.sub !== 'string') return;
+    const found = await context.context.internalAdapter.findUserByEmail(claims.email.toLowerCase(), { includeAccounts: true });
+    if (!found || found.accounts.some((linked) => linked.providerId === 'apple' && linked.accountId === claims.sub)) return;
+    throw new APIError('CONFLICT', {
+      code: ERROR_CODES.appleLinkRequiresSignIn,
+      message: 'Please sign in with your existing account first to link Apple Sign-in.',
+    });
+  });
 
   return betterAuth({
     appName: 'Selah',
@@ -104,6 +144,7 @@ export function createAuth(options: {
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
     },
     plugins: [bearer()],
+    hooks: { before: appleLinkRule },
     logger: {
       log: (level, message, ...args) => {
         const log = level === 'error' ? logger.error : level === 'warn' ? logger.warn : logger.debug;
