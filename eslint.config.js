@@ -82,12 +82,16 @@ export default tseslint.config(
   {
     ignores: [
       '**/dist/**',
+      '**/dist-native/**',
       '**/node_modules/**',
       'data/**',
       '.tmp/**',
       'test-results/**',
       'playwright-report/**',
       'apps/server/drizzle/**',
+      // The native projects (Capacitor): generated, and holding a copy of the web build after `cap sync`.
+      'apps/web/android/**',
+      'apps/web/ios/**',
     ],
   },
   js.configs.recommended,

@@ -61,10 +61,12 @@ const offline = VitePWA({
   },
 });
 
-export default defineConfig({
-  plugins: [react(), tailwindcss(), startUp.plugin, offline],
+// `vite build --mode native` (npm run native:sync) makes the iOS and Android shell's copy: the app's files are
+// inside the app, so no service worker; it talks to VITE_SERVER_URL (platform/server.ts, README "On phones").
+export default defineConfig(({ mode }) => ({
+  plugins: [react(), tailwindcss(), startUp.plugin, ...(mode === 'native' ? [] : [offline])],
   build: {
-    outDir: 'dist',
+    outDir: mode === 'native' ? 'dist-native' : 'dist',
     sourcemap: true,
     target: 'es2022',
     // The manifest lets bench:bundle follow the start-up import graph.
@@ -75,4 +77,4 @@ export default defineConfig({
     port: 5173,
     proxy: { '/api': apiTarget, '/locales': apiTarget, '/media': apiTarget, '/health': apiTarget },
   },
-});
+}));

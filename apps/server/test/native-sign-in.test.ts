@@ -137,7 +137,10 @@ describe('native sign-in with id tokens (issue 20)', () => {
       expect(linked.map((row) => [row.providerId, row.accountId])).toEqual([['google', 'google-gina@example.com']]);
 
       // The same person again: the same account, no second user.
-      const again = await signInWith({ provider: 'google', idToken: { token: await google.sign(googleClaims('gina@example.com', nonce)), nonce } });
+      const again = await signInWith({
+        provider: 'google',
+        idToken: { token: await google.sign(googleClaims('gina@example.com', nonce)), nonce },
+      });
       expect(again.statusCode, again.body).toBe(200);
       expect(again.json<{ user: { id: string } }>().user.id).toBe(body.user.id);
       expect(await usersWithEmail('gina@example.com')).toHaveLength(1);
@@ -155,11 +158,23 @@ describe('native sign-in with id tokens (issue 20)', () => {
     });
 
     const refusals: Array<[string, (email: string, nonce: string) => Promise<{ token: string; nonce?: unknown }>]> = [
-      ['a wrong audience', async (email, nonce) => ({ token: await google.sign(googleClaims(email, nonce, { aud: 'someone-else.apps.googleusercontent.com' })), nonce })],
-      ['a wrong issuer', async (email, nonce) => ({ token: await google.sign(googleClaims(email, nonce, { iss: 'https://accounts.example.com' })), nonce })],
+      [
+        'a wrong audience',
+        async (email, nonce) => ({
+          token: await google.sign(googleClaims(email, nonce, { aud: 'someone-else.apps.googleusercontent.com' })),
+          nonce,
+        }),
+      ],
+      [
+        'a wrong issuer',
+        async (email, nonce) => ({ token: await google.sign(googleClaims(email, nonce, { iss: 'https://accounts.example.com' })), nonce }),
+      ],
       ['a wrong nonce', async (email, nonce) => ({ token: await google.sign(googleClaims(email, nonce)), nonce: newNonce() })],
       ['a missing nonce', async (email, nonce) => ({ token: await google.sign(googleClaims(email, nonce)) })],
-      ['a token without a nonce', async (email, nonce) => ({ token: await google.sign(googleClaims(email, nonce, { nonce: undefined })), nonce })],
+      [
+        'a token without a nonce',
+        async (email, nonce) => ({ token: await google.sign(googleClaims(email, nonce, { nonce: undefined })), nonce }),
+      ],
       ['a nonce that is no string', async (email, nonce) => ({ token: await google.sign(googleClaims(email, nonce)), nonce: { $ne: '' } })],
       [
         'an expired token',
@@ -175,8 +190,14 @@ describe('native sign-in with id tokens (issue 20)', () => {
           return { token: await google.sign(googleClaims(email, nonce), { iat: now - 7200, exp: now + 3600 }), nonce };
         },
       ],
-      ['a token signed by another key under the same kid', async (email, nonce) => ({ token: await google.sign(googleClaims(email, nonce), { key: google.foreignKey }), nonce })],
-      ['a token signed with an unknown kid', async (email, nonce) => ({ token: await google.sign(googleClaims(email, nonce), { key: google.foreignKey, kid: 'other' }), nonce })],
+      [
+        'a token signed by another key under the same kid',
+        async (email, nonce) => ({ token: await google.sign(googleClaims(email, nonce), { key: google.foreignKey }), nonce }),
+      ],
+      [
+        'a token signed with an unknown kid',
+        async (email, nonce) => ({ token: await google.sign(googleClaims(email, nonce), { key: google.foreignKey, kid: 'other' }), nonce }),
+      ],
       [
         'an unsigned token (alg none)',
         async (email, nonce) => {
@@ -219,7 +240,10 @@ describe('native sign-in with id tokens (issue 20)', () => {
       expect(linked.map((row) => row.providerId)).toEqual(['apple']);
 
       // Signing in again later (Apple gives the name only the first time) keeps the account.
-      const again = await signInWith({ provider: 'apple', idToken: { token: await apple.sign(appleClaims('anna@example.com', nonce)), nonce } });
+      const again = await signInWith({
+        provider: 'apple',
+        idToken: { token: await apple.sign(appleClaims('anna@example.com', nonce)), nonce },
+      });
       expect(again.statusCode, again.body).toBe(200);
       expect(again.json<{ user: { id: string } }>().user.id).toBe(body.user.id);
     });
@@ -260,9 +284,15 @@ describe('native sign-in with id tokens (issue 20)', () => {
 
     it('also for an email whose account was made with Google', async () => {
       const nonce = newNonce();
-      const gina = await signInWith({ provider: 'google', idToken: { token: await google.sign(googleClaims('both@example.com', nonce)), nonce } });
+      const gina = await signInWith({
+        provider: 'google',
+        idToken: { token: await google.sign(googleClaims('both@example.com', nonce)), nonce },
+      });
       expect(gina.statusCode, gina.body).toBe(200);
-      const response = await signInWith({ provider: 'apple', idToken: { token: await apple.sign(appleClaims('both@example.com', nonce)), nonce } });
+      const response = await signInWith({
+        provider: 'apple',
+        idToken: { token: await apple.sign(appleClaims('both@example.com', nonce)), nonce },
+      });
       expectApiError(response, 409, 'APPLE_LINK_REQUIRES_SIGN_IN');
     });
 
@@ -302,7 +332,10 @@ describe('native sign-in with id tokens (issue 20)', () => {
       const [linker] = await usersWithEmail('linker@example.com');
       expect((await accountsOf(linker!.id)).map((row) => row.providerId).sort()).toEqual(['apple', 'credential']);
       // Then Apple signs them in.
-      const viaApple = await signInWith({ provider: 'apple', idToken: { token: await apple.sign(appleClaims('linker@example.com', nonce)), nonce } });
+      const viaApple = await signInWith({
+        provider: 'apple',
+        idToken: { token: await apple.sign(appleClaims('linker@example.com', nonce)), nonce },
+      });
       expect(viaApple.statusCode, viaApple.body).toBe(200);
       expect(viaApple.json<{ user: { id: string } }>().user.id).toBe(linker!.id);
       // The same Apple ID once more: answered, and no second account.
@@ -410,7 +443,12 @@ describe("the native shell's origins (issue 20)", () => {
       expectApiError(me, 403, 'ORIGIN_NOT_ALLOWED');
       expect(me.headers['access-control-allow-origin']).toBeUndefined();
 
-      const change = await t.app.inject({ method: 'PATCH', url: '/api/me', headers: { origin, authorization }, payload: { language: 'es' } });
+      const change = await t.app.inject({
+        method: 'PATCH',
+        url: '/api/me',
+        headers: { origin, authorization },
+        payload: { language: 'es' },
+      });
       expectApiError(change, 403, 'ORIGIN_NOT_ALLOWED');
       const still = await t.app.inject({ method: 'GET', url: '/api/me', headers: { authorization } });
       expect(still.json()).toMatchObject({ language: 'en' });
