@@ -24,7 +24,7 @@ const server = process.env.VITE_SERVER_URL ?? '';
 if (!/^https:\/\/[^/]+$/.test(server)) {
   console.log(
     server === ''
-      ? '== VITE_SERVER_URL is not set: the shell is built without a server (it shows the connection error). Set it to the server\'s https address for a real build.'
+      ? "== VITE_SERVER_URL is not set: the shell is built without a server (it shows the connection error). Set it to the server's https address for a real build."
       : `== VITE_SERVER_URL=${server} is not an https origin (https://host, no path): the shell will not reach it from a phone.`,
   );
 }
@@ -61,7 +61,9 @@ if (problems.length > 0) {
   console.error(`native:sync: the native projects are incomplete:\n  ${problems.join('\n  ')}`);
   process.exit(1);
 }
-console.log(`== both projects hold the build and ${plugins.length} plugins (${plugins.join(', ')}); ${JSON.parse(androidPlugins).length} on Android`);
+console.log(
+  `== both projects hold the build and ${plugins.length} plugins (${plugins.join(', ')}); ${JSON.parse(androidPlugins).length} on Android`,
+);
 
 // Building the apps: only where the tools are.
 if (process.platform === 'darwin' && has('xcodebuild')) {

@@ -1,6 +1,7 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { initI18n } from './lib/i18n';
+import { isNativeShell } from './platform/shell';
 import stylesUrl from './index.css?url';
 
 // The stylesheet is linked from here instead of from the head, where it would hold back the first paint:
@@ -16,6 +17,10 @@ document.head.append(stylesheet);
 window.addEventListener('unhandledrejection', (event) => console.warn('unhandled rejection', event.reason));
 
 void initI18n();
+
+// In the native app the page's splash is painted by now: the status bar is set and the native splash, which looks
+// the same, goes (platform/app-start.ts). In a browser nothing is loaded for it.
+if (isNativeShell()) void import('./platform').then((platform) => platform.showNativeApp());
 
 /** Lets the browser run what is waiting (a paint, input, network) before going on. */
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));

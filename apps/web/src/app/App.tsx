@@ -9,6 +9,7 @@ import { useProfileLanguage } from '../features/profile/use-profile-language';
 import { AudioProvider } from '../lib/audio';
 import { AuthProvider, useAuth } from '../lib/auth';
 import { LiveEventsProvider } from './live-events';
+import { useNativeStart } from './native-start';
 import { queryClient } from '../lib/query-client';
 import { registerServiceWorker } from '../lib/service-worker';
 import { MAX_TOASTS, TOAST_DURATION_MS } from '../lib/toast';
@@ -45,6 +46,8 @@ function Startup() {
   // The app's first screen renders in the background (time-sliced) while the splash is still up.
   const ready = useDeferredValue(minimumElapsed && !isPending);
   const bootSplash = typeof document === 'undefined' ? null : document.getElementById(BOOT_SPLASH_ID);
+  // In the native app: taps and deep links into the router, and push (app/native-start.ts).
+  useNativeStart(ready);
   useEffect(() => {
     if (!ready) return;
     bootSplash?.remove();

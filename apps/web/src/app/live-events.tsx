@@ -2,6 +2,7 @@ import { feedKeys, personalizedJourneyKeys, recordKeys } from '@selah/domain/con
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { useAuth } from '../lib/auth';
+import { isNativeShell, openEventStream, STREAM_CLOSED, type EventStream } from '../platform';
 import { applyRecordChange, parseRecordEvent } from '../features/library/data';
 import { applyPersonalizedJourneyChange, parsePersonalizedJourneyEvent, PERSONALIZED_JOURNEY_EVENT } from '../features/personalized/data';
 
@@ -26,15 +27,20 @@ export function LiveEventsProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
 
   useEffect(() => {
-    if (userId === null || typeof EventSource === 'undefined') return;
-    let source: EventSource | null = null;
+    if (userId === null || (typeof EventSource === 'undefined' && !isNativeShell())) return;
+    let source: EventStream | null = null;
     let retryTimer: ReturnType<typeof setTimeout> | undefined;
     let retryDelay = LIVE_RETRY_MIN_MS;
     let missedEvents = false;
     let stopped = false;
 
-    const connect = () => {
-      const events = new EventSource(LIVE_EVENTS_URL);
+    const connect = async () => {
+      // The browser's EventSource on the web; in the native shell one that sends the bearer token.
+      const events = await openEventStream(LIVE_EVENTS_URL);
+      if (stopped) {
+        events.close();
+        return;
+      }
       source = events;
       events.addEventListener('open', () => {
         retryDelay = LIVE_RETRY_MIN_MS;
@@ -56,13 +62,19 @@ export function LiveEventsProvider({ children }: { children: ReactNode }) {
       events.addEventListener('error', () => {
         missedEvents = true;
         // CONNECTING: the browser retries by itself. CLOSED: it gave up (an HTTP error such as 502 or 401).
-        if (events.readyState !== EventSource.CLOSED || stopped) return;
-        retryTimer = setTimeout(connect, retryDelay);
+        if (events.readyState !== STREAM_CLOSED || stopped) return;
+        retryTimer = setTimeout(open, retryDelay);
         retryDelay = Math.min(retryDelay * 2, LIVE_RETRY_MAX_MS);
       });
     };
 
-    connect();
+    const open = () =>
+      void connect().catch((error: unknown) => {
+        // The stream's code did not load (offline at start, in the shell): try again later.
+        console.warn('live events', error);
+        if (!stopped) retryTimer = setTimeout(open, retryDelay);
+      });
+    open();
     return () => {
       stopped = true;
       clearTimeout(retryTimer);

@@ -1,11 +1,11 @@
 import type { AnalyticsEvent } from '@selah/domain/analytics';
+import { serverFetch } from '../platform';
 
 /** Sends an analytics event to the server (and the console in development); failures are only logged. */
 export function track(event: AnalyticsEvent): void {
   if (import.meta.env.DEV) console.info('[analytics]', event.name, event.params);
-  fetch('/api/analytics/events', {
+  serverFetch('/api/analytics/events', {
     method: 'POST',
-    credentials: 'same-origin',
     keepalive: true,
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(event),

@@ -30,7 +30,10 @@ describe('the typed API client', () => {
     await api('PATCH /api/me', { body: { displayName: 'Ann' } });
     expect(calls[1]?.url).toBe('/api/me');
     expect(calls[1]?.init.body).toBe('{"displayName":"Ann"}');
-    expect((calls[1]?.init.headers as Record<string, string>)['content-type']).toBe('application/json');
+    expect(new Headers(calls[1]?.init.headers).get('content-type')).toBe('application/json');
+    // On the web: the session cookie, same origin, and no bearer token.
+    expect(calls[1]?.init.credentials).toBe('same-origin');
+    expect(new Headers(calls[1]?.init.headers).has('authorization')).toBe(false);
   });
 
   it('throws the server’s error code and message', async () => {

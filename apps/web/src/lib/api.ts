@@ -1,6 +1,7 @@
 import type { Api, ApiKey } from '@selah/domain/contract/api';
 import { fillPath, splitKey, type BodyInput, type ParamsInput, type QueryInput, type ResponseOf } from '@selah/domain/contract/endpoint';
 import type { ApiErrorBody } from '@selah/domain/errors';
+import { serverFetch } from '../platform';
 
 /** An API failure carrying the server's { error: { code, message } }. */
 export class ApiError extends Error {
@@ -56,9 +57,9 @@ export function api<K extends ApiKey>(
 }
 
 async function send<T>(url: string, method: string, body: unknown, signal: AbortSignal | undefined): Promise<T> {
-  const response = await fetch(url, {
+  // Same-origin with the session cookie on the web; the configured server with the bearer token in the app.
+  const response = await serverFetch(url, {
     method,
-    credentials: 'same-origin',
     headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
     signal,

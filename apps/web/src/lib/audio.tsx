@@ -2,6 +2,7 @@ import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, 
 import { skipTarget, type PlayerTrack } from '@selah/domain/player';
 import { track as trackEvent } from './analytics';
 import { useAuth } from './auth';
+import { mediaControls, mediaCrossOrigin, serverUrl } from '../platform';
 
 /** Skip step of the player controls, in seconds (spec section 9). */
 export const SKIP_SECONDS = 15;
@@ -94,14 +95,6 @@ function mediaDuration(audio: HTMLAudioElement, track: PlayerTrack | null): numb
   return Number.isFinite(audio.duration) && audio.duration > 0 ? audio.duration : declaredDuration(track);
 }
 
-function setMediaSessionHandler(action: MediaSessionAction, handler: MediaSessionActionHandler | null) {
-  try {
-    navigator.mediaSession.setActionHandler(action, handler);
-  } catch {
-    // This browser does not support the action.
-  }
-}
-
 /** The app's single audio element and its state (spec sections 2 and 4). Inside AuthProvider. */
 export function AudioProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<AudioState>({ ...IDLE, repeat: true });
@@ -121,7 +114,8 @@ export function AudioProvider({ children }: { children: ReactNode }) {
   const patch = useCallback((changes: Partial<AudioState>) => setState((previous) => ({ ...previous, ...changes })), []);
 
   const element = useCallback((): HTMLAudioElement => {
-    audioRef.current ??= Object.assign(new Audio(), { preload: 'auto' });
+    // In the native shell the audio comes from the server across origins, in CORS mode (platform/server.ts).
+    audioRef.current ??= Object.assign(new Audio(), { preload: 'auto', crossOrigin: mediaCrossOrigin() });
     return audioRef.current;
   }, []);
 
@@ -178,7 +172,7 @@ export function AudioProvider({ children }: { children: ReactNode }) {
       }
       trackRef.current = next;
       unannouncedRef.current = next;
-      audio.src = next.audioUrl;
+      audio.src = serverUrl(next.audioUrl);
       patch({
         track: next,
         isMinimized: false,
@@ -302,33 +296,38 @@ export function AudioProvider({ children }: { children: ReactNode }) {
     };
   }, [element, patch, startPlayback]);
 
-  // Lock screen and hardware media keys, where supported.
-  useEffect(() => {
-    if (!('mediaSession' in navigator)) return;
-    const actions: [MediaSessionAction, MediaSessionActionHandler][] = [
-      ['play', () => controls.resume()],
-      ['pause', () => controls.pause()],
-      ['seekbackward', (details) => controls.skip(-(details.seekOffset ?? SKIP_SECONDS))],
-      ['seekforward', (details) => controls.skip(details.seekOffset ?? SKIP_SECONDS)],
-      ['seekto', (details) => controls.seek(details.seekTime ?? 0)],
-      ['stop', () => controls.close()],
-    ];
-    for (const [action, handler] of actions) setMediaSessionHandler(action, handler);
-    return () => {
-      for (const [action] of actions) setMediaSessionHandler(action, null);
-    };
-  }, [controls]);
+  // Lock screen and hardware media keys: the Media Session API, or in the Android app its plugin, whose
+  // foreground service keeps the prayer playing with the screen locked (platform/media-session.ts).
+  useEffect(
+    () =>
+      mediaControls().setHandlers({
+        play: () => controls.resume(),
+        pause: () => controls.pause(),
+        seekbackward: (details) => controls.skip(-(details.seekOffset ?? SKIP_SECONDS)),
+        seekforward: (details) => controls.skip(details.seekOffset ?? SKIP_SECONDS),
+        seekto: (details) => controls.seek(details.seekTime ?? 0),
+        stop: () => controls.close(),
+      }),
+    [controls],
+  );
 
-  const { track, isPlaying } = state;
+  const { track, isPlaying, duration } = state;
   useEffect(() => {
-    if (!('mediaSession' in navigator)) return;
-    navigator.mediaSession.metadata =
-      track && 'MediaMetadata' in window ? new MediaMetadata({ title: track.title, artist: 'Selah' }) : null;
+    mediaControls().setMetadata(track ? { title: track.title, artist: 'Selah' } : null);
   }, [track]);
   useEffect(() => {
-    if (!('mediaSession' in navigator)) return;
-    navigator.mediaSession.playbackState = track ? (isPlaying ? 'playing' : 'paused') : 'none';
+    mediaControls().setPlaybackState(track ? (isPlaying ? 'playing' : 'paused') : 'none');
   }, [track, isPlaying]);
+  // The lock screen's progress: when playback starts or stops, the length becomes known, or the person seeks (in
+  // between it moves on by itself).
+  useEffect(() => {
+    const audio = audioRef.current;
+    if (!track || !audio) return;
+    const update = () => mediaControls().setPosition({ duration, position: audio.currentTime });
+    update();
+    audio.addEventListener('seeked', update);
+    return () => audio.removeEventListener('seeked', update);
+  }, [track, isPlaying, duration]);
 
   // Signing out stops the audio: the state is reset while rendering, the element follows in the effect below.
   const userId = useAuth().user?.id ?? null;

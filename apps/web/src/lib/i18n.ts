@@ -3,15 +3,16 @@ import LanguageDetector from 'i18next-browser-languagedetector';
 import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@selah/domain/languages';
+import { apiOrigin } from '../platform';
 
 /** Namespaces: one per feature, loaded when a screen first needs it. */
 export const NAMESPACES = ['common', 'auth', 'profile', 'player', 'library', 'create', 'journeys', 'personalized'] as const;
 
 /**
- * Where a translation file is served. Absolute: i18next-http-backend checks each address for credentials with
+ * Where a translation file is served: by this page's server, or in the native shell by the configured one. Absolute: i18next-http-backend checks each address for credentials with
  * `new URL`, which throws on a relative one, and that thrown error cost milliseconds of the start-up's busiest task.
  */
-export const translationFileUrl = (lng: string, ns: string): string => `${window.location.origin}/locales/${lng}/${ns}.json`;
+export const translationFileUrl = (lng: string, ns: string): string => `${apiOrigin()}/locales/${lng}/${ns}.json`;
 
 /**
  * Shows the interface in `language` and keeps it for the next visits: the detector's local storage and cookie
@@ -39,7 +40,7 @@ export function initI18n(): Promise<unknown> {
       defaultNS: 'common',
       backend: {
         loadPath: translationFileUrl('{{lng}}', '{{ns}}'),
-        addPath: `${window.location.origin}/locales/add/{{lng}}/{{ns}}`,
+        addPath: `${apiOrigin()}/locales/add/{{lng}}/{{ns}}`,
       },
       detection: {
         order: ['querystring', 'cookie', 'localStorage', 'sessionStorage', 'navigator', 'htmlTag'],

@@ -1,4 +1,5 @@
 import i18n from 'i18next';
+import { isNativeShell } from '../platform';
 import { NAMESPACES, translationFileUrl } from './i18n';
 
 /** The offline service worker the build writes (vite.config.ts); the spec names its address. */
@@ -30,10 +31,10 @@ let registering = false;
 /**
  * Registers the worker once the first screen is up and the browser is idle, so its download of the app's files
  * never competes with that screen. Only in a build (the dev server has no worker) and where browsers have workers;
- * a failure is only logged (spec section 8).
+ * not in the native shell, whose files are inside the app; a failure is only logged (spec section 8).
  */
 export function registerServiceWorker(): void {
-  if (registering || !import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  if (registering || !import.meta.env.PROD || !('serviceWorker' in navigator) || isNativeShell()) return;
   registering = true;
   const start = () => void register().catch((error: unknown) => console.warn('service worker registration failed', error));
   const whenIdle = () => ('requestIdleCallback' in window ? requestIdleCallback(start, { timeout: 2000 }) : setTimeout(start, 200));

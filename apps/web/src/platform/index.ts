@@ -1,74 +1,103 @@
 /**
- * What differs between the web and the native shell. Nothing here imports @capacitor/core: the shell's bridge
- * puts `window.Capacitor` in place before the app's JavaScript runs, so reading it keeps Capacitor (and the
- * purchases and push plugins, loaded on demand) out of the app's initial JavaScript.
+ * What differs between the web and the native shell, behind one interface: the only place in the app that knows
+ * (decision 024). Nothing here imports @capacitor/core or a plugin: the shell's bridge puts `window.Capacitor`
+ * in place before the app's JavaScript runs (shell.ts), and every plugin, with the code that uses it, is a
+ * dynamic import made only inside the shell, out of the app's initial JavaScript.
  */
 import type { PurchasePlatform } from './purchases';
 import type { PushPlatform } from './push';
+import type { NativeSignIn } from './native-sign-in';
+import { nativeConfig } from './native-config';
+import { serverOrigin } from './server';
+import { isNativeIos, isNativeShell, nativePlatform } from './shell';
 import { webPurchases } from './web-purchases';
 
 export * from './purchases';
 export type { PushPermission, PushPlatform, RegisterResult } from './push';
+export type { NativeIdToken, NativeProvider, NativeSignIn } from './native-sign-in';
+export { isNativeIos, isNativeShell, nativePlatform } from './shell';
+export { apiOrigin, mediaCrossOrigin, requestCredentials, serverOrigin, serverUrl } from './server';
+export { sessionToken } from './session-token';
+export { serverFetch } from './http';
+export { openEventStream, STREAM_CLOSED, type EventStream } from './event-stream';
+export { mediaControls, type MediaControls, type PlayerActionHandlers } from './media-session';
 
-interface CapacitorGlobal {
-  isNativePlatform?(): boolean;
-  getPlatform?(): string;
+/** Builds something once per app run; a failed build (a missing chunk, say) is tried again on the next call. */
+function once<T>(create: () => Promise<T>): () => Promise<T> {
+  let loading: Promise<T> | null = null;
+  return () => {
+    loading ??= create().catch((error: unknown) => {
+      loading = null;
+      throw error;
+    });
+    return loading;
+  };
 }
 
-const capacitor = (): CapacitorGlobal | undefined =>
-  typeof window === 'undefined' ? undefined : (window as { Capacitor?: CapacitorGlobal }).Capacitor;
-
-/** True inside the native app (Capacitor's shell, iOS or Android), false in any browser. */
-export function isNativeShell(): boolean {
-  return capacitor()?.isNativePlatform?.() === true;
-}
-
-/** True inside the iOS app (Capacitor's native shell), false in any browser. */
-export function isNativeIos(): boolean {
-  return isNativeShell() && capacitor()?.getPlatform?.() === 'ios';
-}
-
-async function createPurchases(): Promise<PurchasePlatform> {
-  // A public SDK key (RevenueCat's "appl_..."), set at build time. Without one the iOS app sells nothing.
-  const apiKey: unknown = import.meta.env.VITE_REVENUECAT_IOS_API_KEY;
-  if (!isNativeIos() || typeof apiKey !== 'string' || apiKey === '') return webPurchases;
+/** The purchase platform of this device: the App Store's in the iOS app with a RevenueCat key, else none. */
+export const loadPurchases = once(async (): Promise<PurchasePlatform> => {
+  const apiKey = nativeConfig.revenueCatIosApiKey;
+  if (!isNativeIos() || apiKey === '') return webPurchases;
   const [{ Purchases }, { createNativePurchases }] = await Promise.all([
     import('@revenuecat/purchases-capacitor'),
     import('./native-purchases'),
   ]);
   return createNativePurchases(Purchases, apiKey);
-}
+});
 
-let loading: Promise<PurchasePlatform> | null = null;
-
-/** The purchase platform of this device, built once (a failed load, e.g. a missing chunk, is tried again). */
-export function loadPurchases(): Promise<PurchasePlatform> {
-  loading ??= createPurchases().catch((error: unknown) => {
-    loading = null;
-    throw error;
-  });
-  return loading;
-}
-
-async function createPush(): Promise<PushPlatform> {
-  if (!isNativeShell()) return (await import('./web-push')).webPush;
+const loadNativePush = once(async () => {
   const [{ PushNotifications }, { createNativePush }] = await Promise.all([
     import('@capacitor/push-notifications'),
     import('./native-push'),
   ]);
   return createNativePush(PushNotifications);
-}
-
-let loadingPush: Promise<PushPlatform> | null = null;
+});
 
 /**
  * Push on this device, built once (a failed load is tried again): the browser's Push API, or the native shell's
  * push plugin (native-push.ts, whose `onTap` opens a tapped notification's page).
  */
-export function loadPush(): Promise<PushPlatform> {
-  loadingPush ??= createPush().catch((error: unknown) => {
-    loadingPush = null;
-    throw error;
+export const loadPush = once(async (): Promise<PushPlatform> =>
+  isNativeShell() ? loadNativePush() : (await import('./web-push')).webPush,
+);
+
+/** Google and Apple sign-in with the platform's own sheet: only inside the shell (null on the web). */
+export const loadNativeSignIn = once(async (): Promise<NativeSignIn | null> => {
+  const platform = nativePlatform();
+  if (!platform) return null;
+  const [{ SocialLogin }, { createNativeSignIn }] = await Promise.all([
+    import('@capgo/capacitor-social-login'),
+    import('./native-sign-in'),
+  ]);
+  return createNativeSignIn(SocialLogin, {
+    platform,
+    googleWebClientId: nativeConfig.googleWebClientId,
+    googleIosClientId: nativeConfig.googleIosClientId,
   });
-  return loadingPush;
+});
+
+/** App start in the shell, as soon as the page's splash is painted: status bar, native splash (app-start.ts). */
+export async function showNativeApp(): Promise<void> {
+  const platform = nativePlatform();
+  if (!platform) return;
+  const [{ StatusBar }, { SplashScreen }, { showApp }] = await Promise.all([
+    import('@capacitor/status-bar'),
+    import('@capacitor/splash-screen'),
+    import('./app-start'),
+  ]);
+  await showApp(platform, { statusBar: StatusBar, splash: SplashScreen });
+}
+
+/**
+ * Notification taps and deep links into the router, in the shell (app-start.ts); nothing on the web, where the
+ * service worker opens a tapped notification's page. Returns a function that stops listening.
+ */
+export async function routeNativeLinks(navigate: (path: string) => void): Promise<() => void> {
+  if (!isNativeShell()) return () => undefined;
+  const [{ App }, push, { routeIntoApp }] = await Promise.all([
+    import('@capacitor/app'),
+    loadNativePush().catch(() => null),
+    import('./app-start'),
+  ]);
+  return routeIntoApp({ app: App, push, serverOrigin: serverOrigin(), navigate });
 }

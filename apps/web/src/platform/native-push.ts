@@ -108,6 +108,8 @@ export function createNativePush(plugin: NativePushPlugin): NativePushPlatform {
 
     permission: () => known,
 
+    checkPermission: check,
+
     requestPermission: ask,
 
     // The VAPID key (the only argument) is the web's: the native push services need none.

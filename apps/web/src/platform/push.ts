@@ -13,8 +13,10 @@ export type RegisterResult =
 
 export interface PushPlatform {
   readonly kind: 'web' | 'native';
-  /** Whether this device may show notifications, without asking. */
+  /** Whether this device may show notifications, without asking (the last answer known; see checkPermission). */
   permission(): PushPermission;
+  /** The platform's current answer, without asking (the native plugin answers only asynchronously). */
+  checkPermission(): Promise<PushPermission>;
   /** Asks the person (the browser's prompt) when they have not decided yet; call it straight from their tap. */
   requestPermission(): Promise<PushPermission>;
   /** Asks permission (only when not decided yet) and registers this device with its push service. */

@@ -38,6 +38,10 @@ export const webPush: PushPlatform = {
     return supported() ? Notification.permission : 'unsupported';
   },
 
+  async checkPermission(): Promise<PushPermission> {
+    return supported() ? Notification.permission : 'unsupported';
+  },
+
   async requestPermission(): Promise<PushPermission> {
     if (!supported()) return 'unsupported';
     return Notification.permission === 'default' ? Notification.requestPermission() : Notification.permission;

@@ -153,7 +153,7 @@ function ThisDevice() {
   useEffect(() => {
     let active = true;
     void loadPush().then(async (push) => {
-      const current = push.permission();
+      const current = await push.checkPermission();
       if (active) setPermission(current);
       // Already allowed: keep this device's subscription stored (the same one again changes nothing).
       if (current === 'granted') await registerThisDevice(push).catch(() => undefined);

@@ -1,0 +1,43 @@
+import { useEffect } from 'react';
+import { meQueryOptions, registerThisDevice } from '../features/profile/data';
+import { useAuth } from '../lib/auth';
+import { queryClient } from '../lib/query-client';
+import { isNativeShell, loadPush, routeNativeLinks } from '../platform';
+import { appRouter } from './router';
+
+/**
+ * The native app's start once its first screen is up (spec section 4, "App start": on a native platform it
+ * initialises push notifications): notification taps and deep links open their page in the router, and for a
+ * signed-in person with notifications on whose device already allows them, this device's push token is sent
+ * again (the platform renews tokens; the same token again changes nothing). Nothing is asked at start: the
+ * permission prompt comes only from the person's own tap in the settings. Nothing happens in a browser.
+ */
+export function useNativeStart(ready: boolean): void {
+  const native = ready && isNativeShell();
+  useEffect(() => {
+    if (!native) return;
+    let stop: (() => void) | null = null;
+    let stopped = false;
+    void routeNativeLinks((path) => void appRouter().navigate(path))
+      .then((stopListening) => {
+        if (stopped) stopListening();
+        else stop = stopListening;
+      })
+      .catch((error: unknown) => console.warn('native links', error));
+    return () => {
+      stopped = true;
+      stop?.();
+    };
+  }, [native]);
+
+  const userId = useAuth().user?.id ?? null;
+  useEffect(() => {
+    if (!native || userId === null) return;
+    void (async () => {
+      const me = await queryClient.fetchQuery(meQueryOptions());
+      if (!me.prayerNotifications) return;
+      const push = await loadPush();
+      if ((await push.checkPermission()) === 'granted') await registerThisDevice(push);
+    })().catch((error: unknown) => console.warn('push registration at start', error));
+  }, [native, userId]);
+}
