@@ -18,11 +18,14 @@ const visit = (key) => {
   for (const imported of chunk.imports ?? []) visit(imported);
 };
 visit(Object.keys(manifest).find((key) => manifest[key] === entry));
-// main.tsx's dynamic imports run at start-up (it awaits the router and the app right away). main.tsx sits in a
-// chunk the entry imports (vite-start-up-chunks.ts), so they are looked up on every chunk loaded so far.
+// main.tsx's dynamic imports of the router and the app run at start-up (it awaits them right away). main.tsx sits
+// in a chunk the entry imports (vite-start-up-chunks.ts), so they are looked up on every chunk loaded so far. Other
+// dynamic imports of those chunks (the native shell's plugins, push, purchases) load only when called.
+// The start-up chunks are named by vite-start-up-chunks.ts (vite.config.ts).
+const START_UP_CHUNKS = new Set(['start', 'router', 'app']);
 for (const file of [...files]) {
   const chunk = Object.values(manifest).find((candidate) => candidate.file === file);
-  for (const key of chunk?.dynamicImports ?? []) visit(key);
+  for (const key of chunk?.dynamicImports ?? []) if (START_UP_CHUNKS.has(manifest[key]?.name)) visit(key);
 }
 
 let raw = 0;

@@ -1,8 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Suspense, useDeferredValue, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router';
-import { Toaster } from 'sonner';
 import { ConnectionNotice } from '../components/ConnectionNotice';
 import { LoadingScreen } from '../components/LoadingScreen';
 import { useProfileLanguage } from '../features/profile/use-profile-language';
@@ -12,8 +11,10 @@ import { LiveEventsProvider } from './live-events';
 import { useNativeStart } from './native-start';
 import { queryClient } from '../lib/query-client';
 import { registerServiceWorker } from '../lib/service-worker';
-import { MAX_TOASTS, TOAST_DURATION_MS } from '../lib/toast';
 import { appRouter, prefetchFirstScreen } from './router';
+
+/** sonner's toaster: out of the initial JavaScript, loaded while the first screen comes (lib/toast.ts). */
+const Toasts = lazy(() => import('./Toasts'));
 
 /** App start shows the loading screen for at least this long (spec section 9). */
 export const MIN_SPLASH_MS = 1000;
@@ -75,7 +76,9 @@ export function App() {
             </Suspense>
           </AudioProvider>
         </LiveEventsProvider>
-        <Toaster position="top-center" duration={TOAST_DURATION_MS} visibleToasts={MAX_TOASTS} richColors closeButton />
+        <Suspense fallback={null}>
+          <Toasts />
+        </Suspense>
       </AuthProvider>
     </QueryClientProvider>
   );

@@ -2,7 +2,8 @@ import { feedKeys, personalizedJourneyKeys, recordKeys } from '@selah/domain/con
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { useAuth } from '../lib/auth';
-import { isNativeShell, openEventStream, STREAM_CLOSED, type EventStream } from '../platform';
+import { openEventStream, STREAM_CLOSED, type EventStream } from '../platform/event-stream';
+import { isNativeShell } from '../platform/shell';
 import { applyRecordChange, parseRecordEvent } from '../features/library/data';
 import { applyPersonalizedJourneyChange, parsePersonalizedJourneyEvent, PERSONALIZED_JOURNEY_EVENT } from '../features/personalized/data';
 

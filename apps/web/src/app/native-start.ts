@@ -1,9 +1,11 @@
 import { useEffect } from 'react';
-import { meQueryOptions, registerThisDevice } from '../features/profile/data';
 import { useAuth } from '../lib/auth';
 import { queryClient } from '../lib/query-client';
-import { isNativeShell, loadPush, routeNativeLinks } from '../platform';
+import { isNativeShell } from '../platform/shell';
 import { appRouter } from './router';
+
+/** What the native start needs, loaded only inside the shell (the web's start-up carries none of it). */
+const loadNativeStart = () => Promise.all([import('../platform'), import('../features/profile/data')]);
 
 /**
  * The native app's start once its first screen is up (spec section 4, "App start": on a native platform it
@@ -18,7 +20,8 @@ export function useNativeStart(ready: boolean): void {
     if (!native) return;
     let stop: (() => void) | null = null;
     let stopped = false;
-    void routeNativeLinks((path) => void appRouter().navigate(path))
+    void loadNativeStart()
+      .then(([platform]) => platform.routeNativeLinks((path) => void appRouter().navigate(path)))
       .then((stopListening) => {
         if (stopped) stopListening();
         else stop = stopListening;
@@ -34,10 +37,11 @@ export function useNativeStart(ready: boolean): void {
   useEffect(() => {
     if (!native || userId === null) return;
     void (async () => {
-      const me = await queryClient.fetchQuery(meQueryOptions());
+      const [platform, profile] = await loadNativeStart();
+      const me = await queryClient.fetchQuery(profile.meQueryOptions());
       if (!me.prayerNotifications) return;
-      const push = await loadPush();
-      if ((await push.checkPermission()) === 'granted') await registerThisDevice(push);
+      const push = await platform.loadPush();
+      if ((await push.checkPermission()) === 'granted') await profile.registerThisDevice(push);
     })().catch((error: unknown) => console.warn('push registration at start', error));
   }, [native, userId]);
 }

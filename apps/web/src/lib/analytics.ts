@@ -1,5 +1,5 @@
 import type { AnalyticsEvent } from '@selah/domain/analytics';
-import { serverFetch } from '../platform';
+import { serverFetch } from '../platform/http';
 
 /** Sends an analytics event to the server (and the console in development); failures are only logged. */
 export function track(event: AnalyticsEvent): void {

@@ -1,7 +1,7 @@
 import type { Api, ApiKey } from '@selah/domain/contract/api';
 import { fillPath, splitKey, type BodyInput, type ParamsInput, type QueryInput, type ResponseOf } from '@selah/domain/contract/endpoint';
 import type { ApiErrorBody } from '@selah/domain/errors';
-import { serverFetch } from '../platform';
+import { serverFetch } from '../platform/http';
 
 /** An API failure carrying the server's { error: { code, message } }. */
 export class ApiError extends Error {

@@ -2,7 +2,7 @@ import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, 
 import { skipTarget, type PlayerTrack } from '@selah/domain/player';
 import { track as trackEvent } from './analytics';
 import { useAuth } from './auth';
-import { mediaControls, mediaCrossOrigin, serverUrl } from '../platform';
+import { mediaCrossOrigin, serverUrl } from '../platform/server';
 
 /** Skip step of the player controls, in seconds (spec section 9). */
 export const SKIP_SECONDS = 15;
@@ -93,6 +93,14 @@ function declaredDuration(track: PlayerTrack | null): number {
 
 function mediaDuration(audio: HTMLAudioElement, track: PlayerTrack | null): number {
   return Number.isFinite(audio.duration) && audio.duration > 0 ? audio.duration : declaredDuration(track);
+}
+
+function setMediaSessionHandler(action: MediaSessionAction, handler: MediaSessionActionHandler | null) {
+  try {
+    navigator.mediaSession.setActionHandler(action, handler);
+  } catch {
+    // This browser does not support the action.
+  }
 }
 
 /** The app's single audio element and its state (spec sections 2 and 4). Inside AuthProvider. */
@@ -296,38 +304,53 @@ export function AudioProvider({ children }: { children: ReactNode }) {
     };
   }, [element, patch, startPlayback]);
 
-  // Lock screen and hardware media keys: the Media Session API, or in the Android app its plugin, whose
-  // foreground service keeps the prayer playing with the screen locked (platform/media-session.ts).
-  useEffect(
-    () =>
-      mediaControls().setHandlers({
-        play: () => controls.resume(),
-        pause: () => controls.pause(),
-        seekbackward: (details) => controls.skip(-(details.seekOffset ?? SKIP_SECONDS)),
-        seekforward: (details) => controls.skip(details.seekOffset ?? SKIP_SECONDS),
-        seekto: (details) => controls.seek(details.seekTime ?? 0),
-        stop: () => controls.close(),
-      }),
-    [controls],
-  );
-
+  // Lock screen and hardware media keys, where supported: the Media Session API (in the Android app, the
+  // platform's own, platform/media-session.ts, whose service keeps a prayer playing with the screen locked).
+  // Installed when a track is loaded, so a session the platform put in place after the first screen is used.
   const { track, isPlaying, duration } = state;
+  const hasTrack = track !== null;
   useEffect(() => {
-    mediaControls().setMetadata(track ? { title: track.title, artist: 'Selah' } : null);
+    if (!hasTrack || !('mediaSession' in navigator)) return;
+    const actions: [MediaSessionAction, MediaSessionActionHandler][] = [
+      ['play', () => controls.resume()],
+      ['pause', () => controls.pause()],
+      ['seekbackward', (details) => controls.skip(-(details.seekOffset ?? SKIP_SECONDS))],
+      ['seekforward', (details) => controls.skip(details.seekOffset ?? SKIP_SECONDS)],
+      ['seekto', (details) => controls.seek(details.seekTime ?? 0)],
+      ['stop', () => controls.close()],
+    ];
+    for (const [action, handler] of actions) setMediaSessionHandler(action, handler);
+    return () => {
+      for (const [action] of actions) setMediaSessionHandler(action, null);
+    };
+  }, [controls, hasTrack]);
+
+  useEffect(() => {
+    if (!('mediaSession' in navigator)) return;
+    navigator.mediaSession.metadata =
+      track && 'MediaMetadata' in window ? new MediaMetadata({ title: track.title, artist: 'Selah' }) : null;
   }, [track]);
   useEffect(() => {
-    mediaControls().setPlaybackState(track ? (isPlaying ? 'playing' : 'paused') : 'none');
+    if (!('mediaSession' in navigator)) return;
+    navigator.mediaSession.playbackState = track ? (isPlaying ? 'playing' : 'paused') : 'none';
   }, [track, isPlaying]);
   // The lock screen's progress: when playback starts or stops, the length becomes known, or the person seeks (in
   // between it moves on by itself).
   useEffect(() => {
     const audio = audioRef.current;
-    if (!track || !audio) return;
-    const update = () => mediaControls().setPosition({ duration, position: audio.currentTime });
+    const session = 'mediaSession' in navigator ? navigator.mediaSession : null;
+    if (!hasTrack || !audio || !session?.setPositionState || !(duration > 0)) return;
+    const update = () => {
+      try {
+        session.setPositionState({ duration, position: Math.min(audio.currentTime, duration), playbackRate: 1 });
+      } catch {
+        // A position the browser finds inconsistent (the media changed meanwhile): the next update sets it.
+      }
+    };
     update();
     audio.addEventListener('seeked', update);
     return () => audio.removeEventListener('seeked', update);
-  }, [track, isPlaying, duration]);
+  }, [hasTrack, isPlaying, duration]);
 
   // Signing out stops the audio: the state is reset while rendering, the element follows in the effect below.
   const userId = useAuth().user?.id ?? null;

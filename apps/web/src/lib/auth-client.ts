@@ -1,6 +1,8 @@
 import { createAuthClient } from 'better-auth/react';
 import i18n from 'i18next';
-import { apiOrigin, isNativeShell, sessionToken } from '../platform';
+import { bearerToken, forgetBearerToken, keepBearerToken } from '../platform/bearer';
+import { apiOrigin } from '../platform/server';
+import { isNativeShell } from '../platform/shell';
 
 const native = isNativeShell();
 
@@ -22,12 +24,12 @@ export const authClient = createAuthClient({
     ...(native
       ? {
           credentials: 'omit' as const,
-          auth: { type: 'Bearer' as const, token: () => sessionToken().get() },
+          auth: { type: 'Bearer' as const, token: bearerToken },
           onSuccess: async (context: { response: Response; data: unknown }) => {
             const token = context.response.headers.get('set-auth-token');
             const path = new URL(context.response.url || 'about:blank', 'https://localhost').pathname;
-            if (token) await sessionToken().set(token);
-            else if (SIGNED_OUT.test(path) || (path.endsWith('/get-session') && context.data === null)) await sessionToken().clear();
+            if (token) await keepBearerToken(token);
+            else if (SIGNED_OUT.test(path) || (path.endsWith('/get-session') && context.data === null)) await forgetBearerToken();
           },
         }
       : {}),

@@ -3,7 +3,7 @@ import LanguageDetector from 'i18next-browser-languagedetector';
 import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@selah/domain/languages';
-import { apiOrigin } from '../platform';
+import { apiOrigin } from '../platform/server';
 
 /** Namespaces: one per feature, loaded when a screen first needs it. */
 export const NAMESPACES = ['common', 'auth', 'profile', 'player', 'library', 'create', 'journeys', 'personalized'] as const;

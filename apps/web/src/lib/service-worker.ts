@@ -1,5 +1,5 @@
 import i18n from 'i18next';
-import { isNativeShell } from '../platform';
+import { isNativeShell } from '../platform/shell';
 import { NAMESPACES, translationFileUrl } from './i18n';
 
 /** The offline service worker the build writes (vite.config.ts); the spec names its address. */

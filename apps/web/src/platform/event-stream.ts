@@ -3,8 +3,8 @@
  * cookie but can send no header; the native shell signs in with a bearer token, so there the `eventsource`
  * package (the same interface, over fetch) opens the stream with the token, loaded only in the shell.
  */
+import { bearerToken } from './bearer';
 import { requestCredentials, serverUrl } from './server';
-import { sessionToken } from './session-token';
 import { isNativeShell } from './shell';
 
 /** The parts of an EventSource the app uses: both implementations have them. */
@@ -15,7 +15,7 @@ export const STREAM_CLOSED = 2;
 
 export async function openEventStream(path: string): Promise<EventStream> {
   if (!isNativeShell()) return new EventSource(path);
-  const [{ EventSource: FetchEventSource }, token] = await Promise.all([import('eventsource'), sessionToken().get()]);
+  const [{ EventSource: FetchEventSource }, token] = await Promise.all([import('eventsource'), bearerToken()]);
   return new FetchEventSource(serverUrl(path), {
     fetch: (url, init) =>
       fetch(url, {

@@ -17,10 +17,9 @@ export type { PushPermission, PushPlatform, RegisterResult } from './push';
 export type { NativeIdToken, NativeProvider, NativeSignIn } from './native-sign-in';
 export { isNativeIos, isNativeShell, nativePlatform } from './shell';
 export { apiOrigin, mediaCrossOrigin, requestCredentials, serverOrigin, serverUrl } from './server';
-export { sessionToken } from './session-token';
+export { bearerToken } from './bearer';
 export { serverFetch } from './http';
 export { openEventStream, STREAM_CLOSED, type EventStream } from './event-stream';
-export { mediaControls, type MediaControls, type PlayerActionHandlers } from './media-session';
 
 /** Builds something once per app run; a failed build (a missing chunk, say) is tried again on the next call. */
 function once<T>(create: () => Promise<T>): () => Promise<T> {
@@ -76,7 +75,10 @@ export const loadNativeSignIn = once(async (): Promise<NativeSignIn | null> => {
   });
 });
 
-/** App start in the shell, as soon as the page's splash is painted: status bar, native splash (app-start.ts). */
+/**
+ * App start in the shell, as soon as the page's splash is painted: status bar, native splash (app-start.ts); in
+ * the Android app also the media session that keeps a prayer playing with the screen locked (media-session.ts).
+ */
 export async function showNativeApp(): Promise<void> {
   const platform = nativePlatform();
   if (!platform) return;
@@ -85,6 +87,13 @@ export async function showNativeApp(): Promise<void> {
     import('@capacitor/splash-screen'),
     import('./app-start'),
   ]);
+  if (platform === 'android') {
+    const [{ MediaSession }, { installMediaSession, pluginMediaSession }] = await Promise.all([
+      import('@capgo/capacitor-media-session'),
+      import('./media-session'),
+    ]);
+    installMediaSession(pluginMediaSession(MediaSession), window as unknown as { navigator: Navigator });
+  }
   await showApp(platform, { statusBar: StatusBar, splash: SplashScreen });
 }
 

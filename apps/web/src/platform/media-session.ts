@@ -1,66 +1,12 @@
 /**
- * Lock-screen and hardware controls for the player, behind one interface. Browsers and the iOS shell's web view
- * have the Media Session API (navigator.mediaSession; with the app's background audio mode, iOS keeps playing
- * with the screen locked). Android's web view has none and Android stops a background app's audio, so there
- * @capgo/capacitor-media-session (loaded on demand) shows the controls from a media-playback foreground service
- * that keeps the app playing while the screen is locked.
+ * Lock-screen controls in the Android app. The player uses the Media Session API (lib/audio.tsx), which browsers
+ * and the iOS app's web view have (with the app's background audio mode, iOS keeps playing with the screen
+ * locked). Android's web view shows no controls for it, and Android stops a background app's audio; there the
+ * app start (index.ts, showNativeApp) puts a media session of the same shape in place of navigator.mediaSession
+ * that forwards to @capgo/capacitor-media-session, whose media-playback foreground service keeps the prayer
+ * playing and shows the controls. Loaded only inside the Android app.
  */
 import type { MediaSessionPlugin } from '@capgo/capacitor-media-session';
-import { nativePlatform } from './shell';
-
-export type PlayerAction = 'play' | 'pause' | 'seekbackward' | 'seekforward' | 'seekto' | 'stop';
-
-export interface PlayerActionDetails {
-  seekOffset?: number;
-  seekTime?: number;
-}
-
-export type PlayerActionHandlers = Record<PlayerAction, (details: PlayerActionDetails) => void>;
-
-export interface MediaControls {
-  /** Installs the handlers; returns a function that removes them. */
-  setHandlers(handlers: PlayerActionHandlers): () => void;
-  /** What is playing (null: nothing). */
-  setMetadata(metadata: { title: string; artist: string } | null): void;
-  setPlaybackState(state: 'playing' | 'paused' | 'none'): void;
-  /** Where playback is, for the lock screen's progress bar. */
-  setPosition(position: { duration: number; position: number }): void;
-}
-
-const ACTIONS: PlayerAction[] = ['play', 'pause', 'seekbackward', 'seekforward', 'seekto', 'stop'];
-
-/** The Media Session API, where the browser has it; nothing otherwise. */
-export function webMediaControls(navigatorLike: Navigator = navigator): MediaControls {
-  const session = 'mediaSession' in navigatorLike ? navigatorLike.mediaSession : null;
-  const setHandler = (action: PlayerAction, handler: MediaSessionActionHandler | null) => {
-    try {
-      session?.setActionHandler(action, handler);
-    } catch {
-      // This browser does not support the action.
-    }
-  };
-  return {
-    setHandlers(handlers) {
-      for (const action of ACTIONS) setHandler(action, (details) => handlers[action](details));
-      return () => ACTIONS.forEach((action) => setHandler(action, null));
-    },
-    setMetadata(metadata) {
-      if (!session) return;
-      session.metadata = metadata && typeof MediaMetadata !== 'undefined' ? new MediaMetadata(metadata) : null;
-    },
-    setPlaybackState(state) {
-      if (session) session.playbackState = state;
-    },
-    setPosition({ duration, position }) {
-      if (!session?.setPositionState || !(duration > 0)) return;
-      try {
-        session.setPositionState({ duration, position: Math.min(Math.max(position, 0), duration), playbackRate: 1 });
-      } catch {
-        // An inconsistent position (the media changed meanwhile): the next update sets it.
-      }
-    },
-  };
-}
 
 /** The plugin's methods this file calls; the plugin, or a fake in tests. */
 export type NativeMediaSessionPlugin = Pick<
@@ -68,40 +14,78 @@ export type NativeMediaSessionPlugin = Pick<
   'setMetadata' | 'setPlaybackState' | 'setActionHandler' | 'setPositionState'
 >;
 
-/** Android's controls, through the plugin (loaded when first used: `load`). A failed call is only logged. */
-export function nativeMediaControls(load: () => Promise<NativeMediaSessionPlugin>): MediaControls {
-  let plugin: Promise<NativeMediaSessionPlugin> | null = null;
-  const call = (use: (loaded: NativeMediaSessionPlugin) => Promise<unknown>) => {
-    plugin ??= load();
-    void plugin.then(use).catch((error: unknown) => console.warn('media session', error));
-  };
+/** The actions the plugin knows; others are refused as browsers refuse an unknown action (a TypeError). */
+const ACTIONS = new Set<MediaSessionAction>([
+  'play',
+  'pause',
+  'seekbackward',
+  'seekforward',
+  'previoustrack',
+  'nexttrack',
+  'seekto',
+  'stop',
+]);
+
+/** What the player reads and writes of navigator.mediaSession. */
+export type MediaSessionLike = Pick<MediaSession, 'metadata' | 'playbackState' | 'setActionHandler' | 'setPositionState'>;
+
+/** A media session that forwards to the plugin. A plugin call that fails is only logged. */
+export function pluginMediaSession(plugin: NativeMediaSessionPlugin): MediaSessionLike {
+  let metadata: MediaMetadata | null = null;
+  let playbackState: MediaSessionPlaybackState = 'none';
+  const call = (result: Promise<unknown>) => void result.catch((error: unknown) => console.warn('media session', error));
   return {
-    setHandlers(handlers) {
-      for (const action of ACTIONS) {
-        call((loaded) => loaded.setActionHandler({ action }, (details) => handlers[action]({ seekTime: details.seekTime ?? undefined })));
-      }
-      return () => ACTIONS.forEach((action) => call((loaded) => loaded.setActionHandler({ action }, null)));
+    get metadata() {
+      return metadata;
     },
-    setMetadata(metadata) {
-      call((loaded) => loaded.setMetadata(metadata ?? { title: '', artist: '' }));
+    set metadata(value: MediaMetadata | null) {
+      metadata = value;
+      call(plugin.setMetadata(value ? { title: value.title, artist: value.artist, album: value.album } : { title: '', artist: '' }));
     },
-    setPlaybackState(state) {
-      call((loaded) => loaded.setPlaybackState({ playbackState: state }));
+    get playbackState() {
+      return playbackState;
     },
-    setPosition({ duration, position }) {
-      if (!(duration > 0)) return;
-      call((loaded) => loaded.setPositionState({ duration, position: Math.min(Math.max(position, 0), duration), playbackRate: 1 }));
+    set playbackState(value: MediaSessionPlaybackState) {
+      playbackState = value;
+      call(plugin.setPlaybackState({ playbackState: value }));
+    },
+    setActionHandler(action, handler) {
+      if (!ACTIONS.has(action)) throw new TypeError(`The media session action "${action}" is not supported`);
+      call(
+        plugin.setActionHandler(
+          { action: action as Parameters<NativeMediaSessionPlugin['setActionHandler']>[0]['action'] },
+          handler
+            ? (details) => handler({ action, ...(typeof details.seekTime === 'number' ? { seekTime: details.seekTime } : {}) })
+            : null,
+        ),
+      );
+    },
+    setPositionState(state) {
+      if (!state || !(typeof state.duration === 'number' && state.duration > 0)) return;
+      const position = Math.min(Math.max(state.position ?? 0, 0), state.duration);
+      call(plugin.setPositionState({ duration: state.duration, position, playbackRate: state.playbackRate ?? 1 }));
     },
   };
 }
 
-let shared: MediaControls | null = null;
+/** The fields of MediaMetadata the player sets, where the web view has no MediaMetadata of its own. */
+class PlainMediaMetadata {
+  title: string;
+  artist: string;
+  album: string;
+  artwork: MediaImage[];
+  constructor(init: MediaMetadataInit = {}) {
+    this.title = init.title ?? '';
+    this.artist = init.artist ?? '';
+    this.album = init.album ?? '';
+    this.artwork = [...(init.artwork ?? [])];
+  }
+}
 
-/** This device's media controls: the plugin's on Android, the Media Session API everywhere else. */
-export function mediaControls(): MediaControls {
-  shared ??=
-    nativePlatform() === 'android'
-      ? nativeMediaControls(async () => (await import('@capgo/capacitor-media-session')).MediaSession)
-      : webMediaControls();
-  return shared;
+/** Puts the session in place of `target.mediaSession` (and a MediaMetadata where there is none). */
+export function installMediaSession(session: MediaSessionLike, target: { navigator: Navigator; MediaMetadata?: unknown }): void {
+  Object.defineProperty(target.navigator, 'mediaSession', { value: session, configurable: true });
+  if (typeof target.MediaMetadata !== 'function') {
+    Object.defineProperty(target, 'MediaMetadata', { value: PlainMediaMetadata, configurable: true, writable: true });
+  }
 }
