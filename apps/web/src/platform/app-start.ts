@@ -19,6 +19,9 @@ export const CANVAS_COLOR = '#f6f2ea';
 /** The app's own scheme for deep links (Info.plist, AndroidManifest.xml). */
 export const APP_SCHEME = 'selah:';
 
+/** A link opened again within this long is the same opening (iOS's launch link arrives twice). */
+const SAME_LINK_MS = 2000;
+
 /** Paths of the server, not of the app: a link there is not a page to open. */
 const SERVER_PATH = /^\/(api|media|locales|health)(\/|$)/;
 /** An app path: a single leading slash and URL characters only (as native-push's tapTarget). */
@@ -78,9 +81,16 @@ export function routeIntoApp(options: {
 }): () => void {
   const { app, push, serverOrigin, navigate } = options;
   let stopped = false;
+  // iOS keeps the link that launched the app for the first listener and getLaunchUrl answers it too: the same
+  // link twice within a moment is opened once.
+  let last: { link: string; at: number } | null = null;
   const open = (link: string | undefined) => {
     const path = link ? deepLinkPath(link, serverOrigin) : null;
-    if (path && !stopped) navigate(path);
+    if (!link || !path || stopped) return;
+    const now = Date.now();
+    if (last && last.link === link && now - last.at < SAME_LINK_MS) return;
+    last = { link, at: now };
+    navigate(path);
   };
   const stopTaps = push?.onTap(navigate) ?? (() => undefined);
   const listener = app

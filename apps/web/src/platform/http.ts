@@ -6,7 +6,9 @@ import { bearerToken } from './bearer';
 import { requestCredentials, serverUrl } from './server';
 
 export async function serverFetch(path: string, init: RequestInit = {}): Promise<Response> {
-  const token = await bearerToken();
+  // The token goes to the server's own paths only, never to an address elsewhere.
+  const own = path.startsWith('/') && !path.startsWith('//');
+  const token = own ? await bearerToken() : undefined;
   const headers = new Headers(init.headers);
   if (token) headers.set('authorization', `Bearer ${token}`);
   return fetch(serverUrl(path), { ...init, headers, credentials: requestCredentials() });

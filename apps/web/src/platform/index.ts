@@ -87,14 +87,19 @@ export async function showNativeApp(): Promise<void> {
     import('@capacitor/splash-screen'),
     import('./app-start'),
   ]);
-  if (platform === 'android') {
-    const [{ MediaSession }, { installMediaSession, pluginMediaSession }] = await Promise.all([
-      import('@capgo/capacitor-media-session'),
-      import('./media-session'),
-    ]);
-    installMediaSession(pluginMediaSession(MediaSession), window as unknown as { navigator: Navigator });
-  }
+  // First the app shows (the native splash never stays up because of what follows).
   await showApp(platform, { statusBar: StatusBar, splash: SplashScreen });
+  if (platform === 'android') {
+    try {
+      const [{ MediaSession }, { installMediaSession, pluginMediaSession }] = await Promise.all([
+        import('@capgo/capacitor-media-session'),
+        import('./media-session'),
+      ]);
+      installMediaSession(pluginMediaSession(MediaSession), window as unknown as { navigator: Navigator });
+    } catch (error) {
+      console.warn('media session', error);
+    }
+  }
 }
 
 /**

@@ -72,27 +72,37 @@ export function createSessionToken(openStorage: () => Promise<TokenStorage>): Se
   let reading: Promise<string | null> | null = null;
   /** Bumped by every set and clear: a slow first read never overwrites what came after it. */
   let version = 0;
+  /** The token last written to storage, or read from it. */
+  let written: string | null = null;
 
   return {
     async get() {
       if (current === undefined) {
         const started = version;
         reading ??= opened().then((kept) => kept.read());
-        const value = await reading.catch(() => null);
+        // A storage that failed to open or read is asked again next time (undefined is "not read yet").
+        const value = await reading.catch(() => undefined);
         reading = null;
-        if (version === started && current === undefined) current = value;
+        if (version === started && current === undefined) {
+          current = value;
+          written = value ?? null;
+        }
       }
       return current ?? undefined;
     },
     async set(token) {
-      if (!isToken(token) || token === current) return;
+      if (!isToken(token)) return;
       version += 1;
       current = token;
+      // The same token is not written again, unless its write failed (then it is tried again).
+      if (token === written) return;
       await (await opened()).write(token);
+      written = token;
     },
     async clear() {
       version += 1;
       current = null;
+      written = null;
       await (await opened()).erase();
     },
   };
