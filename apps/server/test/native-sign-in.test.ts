@@ -17,12 +17,14 @@ const GOOGLE_IOS_CLIENT = 'ios-client.apps.googleusercontent.com';
 const APPLE_SERVICE_ID = 'app.selah.web';
 const APPLE_BUNDLE_ID = 'app.selah.mobile';
 
+type SigningKey = Awaited<ReturnType<typeof generateKeyPair>>['privateKey'];
+
 interface Issuer {
   server: Server;
   url: string;
-  sign(claims: JWTPayload, options?: { key?: CryptoKey; kid?: string; alg?: string; iat?: number; exp?: number }): Promise<string>;
+  sign(claims: JWTPayload, options?: { key?: SigningKey; kid?: string; alg?: string; iat?: number; exp?: number }): Promise<string>;
   /** Keys that sign nothing this server publishes: a forger's. */
-  foreignKey: CryptoKey;
+  foreignKey: SigningKey;
   requests: number;
 }
 

@@ -1,3 +1,4 @@
+import type { OutgoingHttpHeaders } from 'node:http';
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { LiveEvent } from '@selah/domain/records';
@@ -40,7 +41,9 @@ export async function liveRoutes(
     const user = requireUser(request);
     reply.hijack();
     const stream = reply.raw;
+    // The headers set so far (security headers, and CORS for the native shell's origins) go out with the stream.
     stream.writeHead(200, {
+      ...(reply.getHeaders() as OutgoingHttpHeaders),
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-store',
       connection: 'keep-alive',
