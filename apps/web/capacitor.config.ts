@@ -18,9 +18,8 @@ const config: CapacitorConfig = {
     androidScheme: 'https',
   },
   ios: {
+    // The page draws its own safe areas (viewport-fit=cover in index.html).
     contentInset: 'never',
-    // Deep links: selah://journeys/3 (Info.plist's URL type) and the server's own https addresses.
-    scheme: 'Selah',
   },
   android: {
     // The app is served over https://localhost and talks to an https server only.

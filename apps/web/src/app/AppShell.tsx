@@ -29,8 +29,9 @@ export function AppShell() {
   const { pathname } = useLocation();
   const hideNav = /^\/personalized-journey\/[^/]+\/loading/.test(pathname);
   return (
-    // The extra bottom padding while the mini player shows keeps it from covering the end of the page.
-    <div className="min-h-dvh pb-28 has-[[data-testid=mini-player]]:pb-44">
+    // The extra bottom padding while the mini player shows keeps it from covering the end of the page; the top
+    // padding keeps the page below an iPhone's status bar in the app (zero in a browser's page).
+    <div className="min-h-dvh pt-[env(safe-area-inset-top)] pb-28 has-[[data-testid=mini-player]]:pb-44">
       <Suspense fallback={<LoadingScreen />}>
         <Outlet />
       </Suspense>
