@@ -2,6 +2,9 @@ import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from './db/client';
 
+/** The advisory lock under which processes set up pg-boss's schema and queues, one at a time. */
+const QUEUE_SETUP_LOCK = 7_261_002;
+
 /**
  * pg-boss on the app's own database: PGlite in the embedded default (through the executeSql adapter),
  * PostgreSQL at scale, where workers compete for jobs with SKIP LOCKED.
@@ -19,7 +22,11 @@ export async function startQueue(
     maintenanceIntervalSeconds: 300,
   });
   boss.on('error', (error: unknown) => logger.error({ err: error }, 'job queue error'));
-  await boss.start();
+  // Processes started together on an empty database would create pg-boss's schema and queues at the same time:
+  // its create_queue attaches a partition to pgboss.job and two of them deadlock. They take turns instead.
+  const createQueue = boss.createQueue.bind(boss);
+  boss.createQueue = (name, queueOptions) => database.withLock(QUEUE_SETUP_LOCK, () => createQueue(name, queueOptions));
+  await database.withLock(QUEUE_SETUP_LOCK, () => boss.start());
   if (options.soleWorker) await retryOrphanedJobs(boss, logger);
   return boss;
 }

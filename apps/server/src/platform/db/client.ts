@@ -22,6 +22,11 @@ export interface DatabaseHandle {
   /** Raw parameterised SQL (pg-boss talks to the database through this). */
   query(sqlText: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
   migrate(): Promise<void>;
+  /**
+   * Runs `work` while holding a PostgreSQL advisory lock, so processes that start together take turns (PGlite has
+   * one process: it just runs). The lock is held on a connection of its own; `work` may use the pool.
+   */
+  withLock<T>(key: number, work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -47,6 +52,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // An idle connection the server dropped is replaced by the pool; logging is enough (the caller retries).
     pool.on('error', (error) => console.warn(`database connection lost: ${error.message}`));
     const db = drizzlePg(pool, { schema }) as unknown as Database;
+    const withLock = async <T>(key: number, work: () => Promise<T>): Promise<T> => {
+      const lock = await pool.connect();
+      try {
+        await lock.query('SELECT pg_advisory_lock($1)', [key]);
+        return await work();
+      } finally {
+        await lock.query('SELECT pg_advisory_unlock($1)', [key]).catch(() => undefined);
+        lock.release();
+      }
+    };
     return {
       db,
       kind: 'postgres',
@@ -58,17 +73,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
         const result = await pool.query(sqlText, values);
         return { rows: result.rows as Record<string, unknown>[] };
       },
-      migrate: async () => {
-        // Several processes may start at once: one migrates, the others wait for it.
-        const lock = await pool.connect();
-        try {
-          await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-          await migratePg(db as never, { migrationsFolder: migrationsFolder() });
-        } finally {
-          await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
-          lock.release();
-        }
-      },
+      // Several processes may start at once: one migrates, the others wait for it.
+      migrate: () => withLock(MIGRATION_LOCK_KEY, () => migratePg(db as never, { migrationsFolder: migrationsFolder() })),
+      withLock,
       close: () => pool.end(),
     };
   }
@@ -92,6 +99,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       return { rows: result.rows as Record<string, unknown>[] };
     },
     migrate: () => migratePglite(db, { migrationsFolder: migrationsFolder() }),
+    withLock: (_key, work) => work(),
     close: () => client.close(),
   };
 }
