@@ -32,13 +32,14 @@ import { personalizedRoutes } from './modules/personalized/personalized.routes';
 import { subscriptionRoutes } from './modules/subscription/subscription.routes';
 import { pushRoutes } from './modules/push/push.routes';
 import { toPersonalizedJourneySummary } from '@selah/domain/personalized-views';
+import { isPagePath } from '@selah/domain/pages';
 import { registerOpenApi } from './platform/openapi';
 import { createServices, type ServiceOptions, type Services } from './services';
 
 export type AppDependencies = ServiceOptions;
 
 /** Paths the web app's client-side router owns are answered with index.html; these never are. */
-const SERVER_PREFIXES = ['/api/', '/api', '/media/', '/locales/', '/health'];
+const SERVER_PREFIXES = ['/api/', '/api', '/media/', '/locales/', '/health', '/ready', '/metrics'];
 
 /** The services from the configuration (services.ts), with the HTTP app in front of them. */
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
@@ -73,6 +74,14 @@ export async function buildHttpApp(services: Services): Promise<FastifyInstance>
 
   // ---- platform ----
   registerErrorHandling(app);
+  // Every request's time, by its route's pattern (an address never becomes a label).
+  app.addHook('onResponse', (request, reply, done) => {
+    services.metrics.httpDuration.observe(
+      { method: request.method, route: request.routeOptions.url ?? 'not found', status_code: String(reply.statusCode) },
+      reply.elapsedTime / 1000,
+    );
+    done();
+  });
   answerNodeRefusals(app.server);
   registerInputGuards(app);
   app.decorate('media', media);
@@ -100,7 +109,7 @@ export async function buildHttpApp(services: Services): Promise<FastifyInstance>
     }, done);
   });
 
-  await app.register(healthRoutes);
+  await app.register(healthRoutes, { readiness: services.readiness, metrics: services.metrics, metricsToken: config.metricsToken });
   await app.register(authRoutes, { auth, config, throttle, clock });
   await app.register(profileRoutes, { service: profiles, auth, throttle, clock });
   app.decorate('feed', feed);
@@ -116,6 +125,7 @@ export async function buildHttpApp(services: Services): Promise<FastifyInstance>
       close: (userId) => services.push.presence.close(userId, services.processId),
       refresh: (userIds) => services.push.presence.refresh(services.processId, userIds),
     },
+    metrics: services.metrics,
     loadEvent: async (change) => {
       switch (change.kind) {
         case 'record':
@@ -168,15 +178,53 @@ export async function buildHttpApp(services: Services): Promise<FastifyInstance>
 
   app.get('/', { schema: { hide: true } }, async (_request, reply) => reply.redirect('/dashboard'));
 
+  // The web app's pages get its HTML. Any other address answers 404: in JSON, or, to a browser opening it as a
+  // page, with the web app's HTML (its not-found page) and the 404 status, so no probe or scraper takes it for one.
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const isServerPath = SERVER_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(prefix));
-    if (hasWeb && request.method === 'GET' && !isServerPath && !path.extname(pathname)) {
+    const mayBePage = hasWeb && (request.method === 'GET' || request.method === 'HEAD') && !isServerPath && !path.extname(pathname);
+    if (mayBePage && isPagePath(pathname)) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html', config.webDistDir);
     }
-    return reply.status(404).send({ error: { code: 'NOT_FOUND', message: `No route for ${request.method} ${pathname}` } });
+    if (mayBePage && opensAPage(request.headers)) {
+      return reply.status(404).header('cache-control', 'no-cache').sendFile('index.html', config.webDistDir);
+    }
+    return reply.status(404).send({ error: { code: 'NOT_FOUND', message: `No route for ${request.method} ${pathname.slice(0, 200)}` } });
   });
 
+  return app;
+}
+
+/** A browser opening the address as a page (a navigation), not a script, probe or scraper. */
+function opensAPage(headers: Record<string, string | string[] | undefined>): boolean {
+  const mode = headers['sec-fetch-mode'];
+  if (typeof mode === 'string') return mode === 'navigate';
+  const accept = headers.accept;
+  return typeof accept === 'string' && accept.includes('text/html');
+}
+
+/**
+ * A worker's HTTP: /health, /ready and /metrics only (on WORKER_PORT), JSON 404 for anything else. It does not
+ * listen; main.ts does.
+ */
+export async function buildOpsApp(services: Services): Promise<FastifyInstance> {
+  const app = Fastify({ loggerInstance: services.logger, logController: new AccessLog(), frameworkErrors, clientErrorHandler });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+  await app.register(healthRoutes, {
+    readiness: services.readiness,
+    metrics: services.metrics,
+    metricsToken: services.config.metricsToken,
+  });
+  app.setNotFoundHandler((request, reply) =>
+    reply
+      .status(404)
+      .send({
+        error: { code: 'NOT_FOUND', message: `No route for ${request.method} ${(request.url.split('?')[0] ?? '/').slice(0, 200)}` },
+      }),
+  );
   return app;
 }
 

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildHttpApp } from './app';
+import { buildHttpApp, buildOpsApp } from './app';
 import { createServices } from './services';
 import { ConfigError, loadConfig, type AppConfig } from './platform/config';
 import { openDatabase } from './platform/db/client';
@@ -110,13 +110,17 @@ async function main(): Promise<void> {
   }
 
   const runsJobs = role !== 'api';
-  // The worker starts no HTTP app: it runs jobs with the services alone.
+  // The worker starts no HTTP app: it runs jobs with the services alone, and answers probes and scrapes on its
+  // own port (WORKER_PORT).
   const app = role === 'worker' ? undefined : await buildHttpApp(services);
+  const ops = role === 'worker' ? await buildOpsApp(services) : undefined;
   const running: { queue?: Awaited<ReturnType<typeof startQueue>>; adminSocket?: { close(): Promise<void> } } = {};
   const shutdown = async (signal: string) => {
     logger.info({ signal }, 'shutting down');
     await running.adminSocket?.close();
+    services.jobs.detach();
     await running.queue?.stop({ graceful: true, timeout: 5000 }).catch(() => undefined);
+    await ops?.close();
     // Closing the app closes the services too (its onClose hook).
     if (app) await app.close();
     else await services.close();
@@ -129,6 +133,7 @@ async function main(): Promise<void> {
 
   // Serve first: the queue, today's prayer and the content import follow without holding up /health.
   if (app) await app.listen({ port: config.port, host: config.host });
+  if (ops) await ops.listen({ port: config.workerPort, host: config.host });
   // The embedded database is this process's alone: npm run plan asks it through a socket in DATA_DIR.
   if (app && !config.databaseUrl) {
     const socket = await serveAdminSocket(
@@ -151,7 +156,7 @@ async function main(): Promise<void> {
     if (socket) running.adminSocket = socket;
   }
   // PGlite has one user, this process: whatever was running when it last stopped died with it.
-  const queue = await startQueue(database, logger, { runsJobs, soleWorker: database.kind === 'pglite' });
+  const queue = await startQueue(database, logger, { runsJobs, soleWorker: database.kind === 'pglite', metrics: services.metrics });
   running.queue = queue;
   services.jobs.attach(queue);
   if (runsJobs) {
@@ -167,6 +172,7 @@ async function main(): Promise<void> {
       live,
       logger,
       onCompleted: (prayer) => services.push.prayerReady(prayer),
+      metrics: services.metrics,
     });
     await registerPushJobs(queue, { service: services.push, logger });
     if (config.voice.provider === 'espeak' || config.voice.provider === 'embedded') {
@@ -181,6 +187,7 @@ async function main(): Promise<void> {
       live,
       clock,
       logger,
+      metrics: services.metrics,
     });
     await registerContentJobs(queue, { importContent: runImport, publishDaily, logger });
     await registerAnalyticsJobs(queue, { queries: services.analytics, clock, retentionDays: config.analyticsRetentionDays, logger });

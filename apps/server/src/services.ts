@@ -5,6 +5,8 @@ import type { AppConfig } from './platform/config';
 import type { DatabaseHandle } from './platform/db/client';
 import { createClock, type Clock } from './platform/clock';
 import { deferredJobSender } from './platform/jobs';
+import { createMetrics, type Metrics } from './platform/metrics';
+import { checkReadiness } from './platform/readiness';
 import { createMailer, type Mailer } from './platform/mailer';
 import { createMediaStore } from './platform/media-store';
 import { createMediaSigner } from './platform/media-signing';
@@ -42,6 +44,8 @@ export interface ServiceOptions {
   logger?: LoggerOptions;
   /** The server's notion of now (tests hand in one they move). */
   clock?: Clock;
+  /** This process's metrics; built here when not given (with the process's own metrics outside tests). */
+  metrics?: Metrics;
 }
 
 /**
@@ -109,10 +113,15 @@ export async function createServices(options: ServiceOptions) {
     onNotificationsOff: (userId) => push.removeAllOf(userId),
   });
   const auth = createAuth({ config, db, mailer, logger, lifecycle: profiles });
+  const metrics = options.metrics ?? createMetrics({ processMetrics: config.env !== 'test' });
+  metrics.observe({ pool: () => database.poolStats() });
   return {
     config,
     database,
     logger,
+    metrics,
+    /** GET /ready: database, migrations, job queue. */
+    readiness: () => checkReadiness({ database, queueRunning: () => jobs.isRunning() }),
     mailer,
     media,
     live,

@@ -178,7 +178,7 @@ export async function startPrayerWorker(
   stages: { writer: PrayerWriter; voice?: VoicePipeline; attach?: boolean },
 ): Promise<{ queue: Queue; stop(): Promise<void> }> {
   const { app, database, config } = testApp;
-  const queue = await startQueue(database, app.log, { runsJobs: true, soleWorker: true });
+  const queue = await startQueue(database, app.log, { runsJobs: true, soleWorker: true, metrics: testApp.services.metrics });
   if (stages.attach !== false) app.jobs.attach(queue);
   const sweeper = await registerPrayerGeneration(queue, {
     queries: recordQueries(database.db),
@@ -187,6 +187,7 @@ export async function startPrayerWorker(
     media: app.media,
     live: app.live,
     logger: app.log,
+    metrics: testApp.services.metrics,
   });
   return {
     queue,
@@ -234,7 +235,7 @@ export async function startJourneyWorker(
   stages: { writer: JourneyWriter; voice?: VoicePipeline },
 ): Promise<{ queue: Queue; stop(): Promise<void> }> {
   const { app, database, config } = testApp;
-  const queue = await startQueue(database, app.log, { runsJobs: true, soleWorker: true });
+  const queue = await startQueue(database, app.log, { runsJobs: true, soleWorker: true, metrics: testApp.services.metrics });
   app.jobs.attach(queue);
   const sweeper = await registerJourneyGeneration(queue, {
     queries: personalizedQueries(database.db),

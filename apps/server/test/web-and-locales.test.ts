@@ -135,6 +135,32 @@ describe('locales, web and platform', () => {
       expect(response.headers['cache-control']).toBe('no-cache');
     });
 
+    it.each(['/ready', '/metrics', '/wp-admin', '/.env', '/no-such-page', '/dashboardx/1', '/.well-known/security.txt'])(
+      'answers the unknown address %s with a JSON 404 to a probe, a script or a scraper',
+      async (url) => {
+        for (const accept of ['*/*', 'application/json', 'text/plain;version=0.0.4', undefined]) {
+          const response = await t.app.inject({ url, headers: accept ? { accept } : {} });
+          if (url === '/ready' || url === '/metrics') expect(response.headers['content-type']).not.toMatch(/^text\/html/);
+          else expectApiError(response, 404, 'NOT_FOUND');
+        }
+      },
+    );
+
+    it('answers an unknown address a browser opens as a page with the not-found page and the 404 status', async () => {
+      for (const headers of [
+        { 'sec-fetch-mode': 'navigate', accept: 'text/html' },
+        { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' },
+      ]) {
+        const response = await t.app.inject({ url: '/no-such-page', headers });
+        expect(response.statusCode).toBe(404);
+        expect(response.headers['content-type']).toMatch(/^text\/html/);
+        expect(response.body).toContain('<div id="root"></div>');
+      }
+      // A script's fetch from a page (sec-fetch-mode cors) is no page opening, even when it accepts HTML.
+      const fetched = await t.app.inject({ url: '/no-such-page', headers: { 'sec-fetch-mode': 'cors', accept: 'text/html' } });
+      expectApiError(fetched, 404, 'NOT_FOUND');
+    });
+
     it.each(['/api/unknown', '/locales/', '/media/missing.mp3', '/assets/missing.js'])(
       'never answers the server path %s with index.html',
       async (url) => {

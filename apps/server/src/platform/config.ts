@@ -99,6 +99,10 @@ const envSchema = z.object({
   /** The Authorization header value RevenueCat's webhook is configured to send. */
   REVENUECAT_WEBHOOK_AUTH: z.string().min(16, 'must be at least 16 characters').optional(),
   REVENUECAT_API_URL: z.url().default('https://api.revenuecat.com'),
+  /** A worker's own port for /health, /ready and /metrics (the API serves them on PORT). */
+  WORKER_PORT: z.coerce.number().int().min(0).max(65535).default(8081),
+  /** When set, /metrics answers only `Authorization: Bearer <METRICS_TOKEN>`. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
   LOCALES_DIR: z.string().optional(),
@@ -147,6 +151,8 @@ export interface AppConfig {
   /** RevenueCat (purchases in the iOS app): the REST API for sync, the webhook's secret; each unset means off. */
   revenueCat: { apiUrl: string; secretKey: string | undefined; webhookAuth: string | undefined };
   logLevel: Env['LOG_LEVEL'];
+  workerPort: number;
+  metricsToken: string | undefined;
   webDistDir: string;
   localesDir: string;
   contentDir: string;
@@ -443,6 +449,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       webhookAuth: env.REVENUECAT_WEBHOOK_AUTH,
     },
     logLevel: env.LOG_LEVEL,
+    workerPort: env.WORKER_PORT,
+    metricsToken: env.METRICS_TOKEN,
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(root, 'apps/web/dist')),
     localesDir: path.resolve(env.LOCALES_DIR ?? path.join(root, 'content/locales')),
     contentDir: path.resolve(env.CONTENT_DIR ?? path.join(root, 'content')),

@@ -20,11 +20,21 @@ export interface JobSender {
  * The server listens before the queue has started (so /health answers fast): jobs sent in that window wait
  * for `attach` instead of failing.
  */
-export function deferredJobSender(): JobSender & { attach(queue: QueueLike): void } {
-  let attach!: (queue: QueueLike) => void;
-  const ready = new Promise<QueueLike>((resolve) => (attach = resolve));
+export function deferredJobSender(): JobSender & { attach(queue: QueueLike): void; detach(): void; isRunning(): boolean } {
+  let resolve!: (queue: QueueLike) => void;
+  const ready = new Promise<QueueLike>((done) => (resolve = done));
+  let running = false;
   return {
-    attach,
+    attach(queue) {
+      running = true;
+      resolve(queue);
+    },
+    /** The queue is stopping (shutdown): readiness says so. */
+    detach() {
+      running = false;
+    },
+    /** Whether the queue has started and not stopped (GET /ready). */
+    isRunning: () => running,
     async send(name, data, options = {}) {
       const queue = await ready;
       await queue.send(name, data, options);

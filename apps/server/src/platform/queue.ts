@@ -1,6 +1,7 @@
 import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from './db/client';
+import type { Metrics } from './metrics';
 
 /** The advisory lock under which processes set up pg-boss's schema and queues, one at a time. */
 const QUEUE_SETUP_LOCK = 7_261_002;
@@ -12,7 +13,7 @@ const QUEUE_SETUP_LOCK = 7_261_002;
 export async function startQueue(
   database: DatabaseHandle,
   logger: FastifyBaseLogger,
-  options: { runsJobs: boolean; soleWorker?: boolean },
+  options: { runsJobs: boolean; soleWorker?: boolean; metrics?: Metrics },
 ): Promise<PgBoss> {
   const boss = new PgBoss({
     db: { executeSql: (text: string, values: unknown[]) => database.query(text, values) },
@@ -26,6 +27,7 @@ export async function startQueue(
   // its create_queue attaches a partition to pgboss.job and two of them deadlock. They take turns instead.
   const createQueue = boss.createQueue.bind(boss);
   boss.createQueue = (name, queueOptions) => database.withLock(QUEUE_SETUP_LOCK, () => createQueue(name, queueOptions));
+  if (options.metrics) instrument(boss, database, options.metrics);
   await database.withLock(QUEUE_SETUP_LOCK, () => boss.start());
   if (options.soleWorker) await retryOrphanedJobs(boss, logger);
   return boss;
@@ -44,6 +46,31 @@ async function retryOrphanedJobs(boss: PgBoss, logger: FastifyBaseLogger): Promi
     await boss.fail(name, ids);
     logger.warn({ queue: name, jobs: ids.length }, 'jobs left running by a stopped process will run again');
   }
+}
+
+/** Every job's time and outcome (selah_job_duration_seconds), and the queue's jobs by state at each scrape. */
+function instrument(boss: PgBoss, database: DatabaseHandle, metrics: Metrics): void {
+  const work = boss.work.bind(boss) as (name: string, ...rest: unknown[]) => Promise<string>;
+  boss.work = ((name: string, ...rest: unknown[]) => {
+    const handler = rest.pop() as (jobs: unknown) => Promise<unknown>;
+    return work(name, ...rest, async (jobs: unknown) => {
+      const done = metrics.jobDuration.startTimer({ queue: name });
+      try {
+        const result = await handler(jobs);
+        done({ outcome: 'completed' });
+        return result;
+      } catch (error) {
+        done({ outcome: 'failed' });
+        throw error;
+      }
+    });
+  }) as PgBoss['work'];
+  metrics.observe({
+    jobs: async () => {
+      const { rows } = await database.query('SELECT name, state::text AS state, count(*)::int AS count FROM pgboss.job GROUP BY 1, 2', []);
+      return rows.map((row) => ({ queue: String(row.name), state: String(row.state), count: Number(row.count) }));
+    },
+  });
 }
 
 export type Queue = PgBoss;

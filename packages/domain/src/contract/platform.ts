@@ -42,6 +42,26 @@ export const platformEndpoints = defineEndpoints({
     responses: {},
     otherResponses: { 200: { contentType: 'text/plain', description: 'App is running' } },
   },
+  'GET /ready': {
+    tag: 'health',
+    summary: 'Answers 200 when the process can work: database reachable, migrations applied, job queue running',
+    hidden: true,
+    responses: {},
+    otherResponses: {
+      200: { contentType: 'application/json', description: '{ "status": "ready", "checks": { "database", "migrations", "queue" } }' },
+      503: {
+        contentType: 'application/json',
+        description: '{ "status": "unavailable", "checks", "error": { "code": "NOT_READY", "message": the reason } }',
+      },
+    },
+  },
+  'GET /metrics': {
+    tag: 'health',
+    summary: 'Prometheus metrics of this process (with METRICS_TOKEN set, only with Authorization: Bearer <token>)',
+    hidden: true,
+    responses: errorResponses(401),
+    otherResponses: { 200: { contentType: 'text/plain; version=0.0.4', description: 'The text exposition format' } },
+  },
   'GET /locales/:lng/:file': {
     tag: 'locales',
     hidden: true,

@@ -3,6 +3,7 @@ import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { LiveEvent } from '@selah/domain/records';
 import { route } from '../../platform/contract-routes';
+import type { Metrics } from '../../platform/metrics';
 import { requireUser } from '../auth/session';
 import type { LiveBus, LiveChange } from './live-bus';
 
@@ -23,9 +24,15 @@ export interface Presence {
 
 export async function liveRoutes(
   app: FastifyInstance,
-  { bus, loadEvent, presence }: { bus: LiveBus; loadEvent: (change: LiveChange) => Promise<LiveEvent | undefined>; presence?: Presence },
+  {
+    bus,
+    loadEvent,
+    presence,
+    metrics,
+  }: { bus: LiveBus; loadEvent: (change: LiveChange) => Promise<LiveEvent | undefined>; presence?: Presence; metrics?: Metrics },
 ): Promise<void> {
   const open = new Map<ServerResponse, string>();
+  metrics?.observe({ eventStreams: () => open.size });
   const quietly = (what: string) => (error: unknown) => app.log.warn({ err: error }, `live presence: ${what} failed`);
   // One refresh for every stream of this process, with the keep-alive.
   const refresher = presence

@@ -10,6 +10,7 @@ import type { JourneyWriter } from '../../generation/writer/writer';
 import type { Clock } from '../../platform/clock';
 import type { JobOptions } from '../../platform/jobs';
 import type { MediaStore } from '../../platform/media';
+import type { Metrics } from '../../platform/metrics';
 import type { Queue } from '../../platform/queue';
 import type { LiveBus } from '../live/live-bus';
 import type { GeneratedDay, PersonalizedQueries } from './personalized.queries';
@@ -84,7 +85,10 @@ export async function generateJourney(deps: JourneyGenerationDeps, journeyId: st
   };
 }
 
-export async function registerJourneyGeneration(queue: Queue, deps: JourneyGenerationDeps): Promise<{ stop(): void }> {
+export async function registerJourneyGeneration(
+  queue: Queue,
+  deps: JourneyGenerationDeps & { metrics?: Metrics },
+): Promise<{ stop(): void }> {
   const { logger, queries, live } = deps;
   await queue.createQueue(GENERATE_JOURNEY_JOB);
   await queue.work<{ journeyId: string }>(
@@ -96,7 +100,12 @@ export async function registerJourneyGeneration(queue: Queue, deps: JourneyGener
       const started = Date.now();
       try {
         const timings = await generateJourney(deps, journeyId);
-        if (timings) logger.info({ journeyId, ms: Date.now() - started, ...timings }, 'personalized journey generated');
+        if (timings) {
+          logger.info({ journeyId, ms: Date.now() - started, ...timings }, 'personalized journey generated');
+          deps.metrics?.generationStage.observe({ kind: 'journey', stage: 'write' }, timings.writeMs / 1000);
+          deps.metrics?.generationStage.observe({ kind: 'journey', stage: 'voice' }, timings.voiceMs / 1000);
+          deps.metrics?.generationStage.observe({ kind: 'journey', stage: 'finish' }, timings.storeMs / 1000);
+        }
       } catch (error) {
         if (isTransient(error) && job.retryCount < job.retryLimit) {
           logger.warn({ err: error, journeyId, try: job.retryCount + 1 }, 'journey generation failed; retrying');

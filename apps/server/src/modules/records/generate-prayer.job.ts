@@ -11,6 +11,7 @@ import type { VoicePipeline } from '../../generation/voice-text';
 import type { PrayerWriter } from '../../generation/writer/writer';
 import type { JobOptions } from '../../platform/jobs';
 import type { MediaStore } from '../../platform/media';
+import type { Metrics } from '../../platform/metrics';
 import type { Queue } from '../../platform/queue';
 import type { LiveBus } from '../live/live-bus';
 import type { RecordQueries, RecordRow } from './records.queries';
@@ -168,7 +169,10 @@ export async function failGeneration(deps: Pick<GenerationDeps, 'queries' | 'liv
  * Runs generate-prayer jobs in this process. Jobs a dead process left active run again: at once in the
  * embedded default (startQueue's soleWorker), after they expire on a shared PostgreSQL.
  */
-export async function registerPrayerGeneration(queue: Queue, deps: GenerationDeps & { concurrency?: number }): Promise<{ stop(): void }> {
+export async function registerPrayerGeneration(
+  queue: Queue,
+  deps: GenerationDeps & { concurrency?: number; metrics?: Metrics },
+): Promise<{ stop(): void }> {
   const { logger } = deps;
   await queue.createQueue(GENERATE_PRAYER_JOB);
 
@@ -178,7 +182,12 @@ export async function registerPrayerGeneration(queue: Queue, deps: GenerationDep
     const started = Date.now();
     try {
       const timings = await generatePrayer(deps, recordId);
-      if (timings) logger.info({ recordId, ms: Date.now() - started, ...timings }, 'prayer generated');
+      if (timings) {
+        logger.info({ recordId, ms: Date.now() - started, ...timings }, 'prayer generated');
+        deps.metrics?.generationStage.observe({ kind: 'prayer', stage: 'write' }, timings.writeMs / 1000);
+        deps.metrics?.generationStage.observe({ kind: 'prayer', stage: 'voice' }, timings.voiceMs / 1000);
+        deps.metrics?.generationStage.observe({ kind: 'prayer', stage: 'finish' }, timings.finishMs / 1000);
+      }
     } catch (error) {
       const lastTry = job.retryCount >= job.retryLimit;
       if (isTransient(error) && !lastTry) {

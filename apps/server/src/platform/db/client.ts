@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -27,6 +27,10 @@ export interface DatabaseHandle {
    * one process: it just runs). The lock is held on a connection of its own; `work` may use the pool.
    */
   withLock<T>(key: number, work: () => Promise<T>): Promise<T>;
+  /** Migrations not yet applied to this database (0 once migrate() ran). */
+  pendingMigrations(): Promise<number>;
+  /** The PostgreSQL pool's connections (null for PGlite). */
+  poolStats(): { total: number; idle: number; waiting: number } | null;
   close(): Promise<void>;
 }
 
@@ -46,12 +50,32 @@ const migrationsFolder = (): string => {
 
 const MIGRATION_LOCK_KEY = 7_261_001;
 
+/** How many migrations the code has (drizzle's journal), read once. */
+let migrationCount: number | undefined;
+function migrationsInCode(): number {
+  migrationCount ??= (JSON.parse(readFileSync(path.join(migrationsFolder(), 'meta/_journal.json'), 'utf8')) as { entries: unknown[] })
+    .entries.length;
+  return migrationCount;
+}
+
+/** Migrations of the code that the database has not recorded as applied (drizzle keeps them in its own schema). */
+async function pending(query: DatabaseHandle['query']): Promise<number> {
+  const table = await query(`SELECT to_regclass('drizzle.__drizzle_migrations') IS NOT NULL AS present`, []);
+  if (table.rows[0]?.present !== true) return migrationsInCode();
+  const { rows } = await query('SELECT count(*)::int AS applied FROM drizzle.__drizzle_migrations', []);
+  return Math.max(0, migrationsInCode() - Number(rows[0]?.applied ?? 0));
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
     // An idle connection the server dropped is replaced by the pool; logging is enough (the caller retries).
     pool.on('error', (error) => console.warn(`database connection lost: ${error.message}`));
     const db = drizzlePg(pool, { schema }) as unknown as Database;
+    const query: DatabaseHandle['query'] = async (sqlText, values) => {
+      const result = await pool.query(sqlText, values);
+      return { rows: result.rows as Record<string, unknown>[] };
+    };
     const withLock = async <T>(key: number, work: () => Promise<T>): Promise<T> => {
       const lock = await pool.connect();
       try {
@@ -69,13 +93,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       exec: async (sqlText) => {
         await pool.query(sqlText);
       },
-      query: async (sqlText, values) => {
-        const result = await pool.query(sqlText, values);
-        return { rows: result.rows as Record<string, unknown>[] };
-      },
+      query,
       // Several processes may start at once: one migrates, the others wait for it.
       migrate: () => withLock(MIGRATION_LOCK_KEY, () => migratePg(db as never, { migrationsFolder: migrationsFolder() })),
       withLock,
+      pendingMigrations: () => pending(query),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: () => pool.end(),
     };
   }
@@ -83,23 +106,26 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   // pg_trgm backs search (migration 0002 creates the extension).
   const client = await PGlite.create({ dataDir: options.dataDir, extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema });
+  const query: DatabaseHandle['query'] = async (sqlText, values) => {
+    // PGlite's query() takes one statement; parameterless batches (pg-boss's schema) go through exec().
+    if (!values || values.length === 0) {
+      const results = await client.exec(sqlText);
+      return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
+    }
+    const result = await client.query(sqlText, values);
+    return { rows: result.rows as Record<string, unknown>[] };
+  };
   return {
     db,
     kind: 'pglite',
     exec: async (sqlText) => {
       await client.exec(sqlText);
     },
-    query: async (sqlText, values) => {
-      // PGlite's query() takes one statement; parameterless batches (pg-boss's schema) go through exec().
-      if (!values || values.length === 0) {
-        const results = await client.exec(sqlText);
-        return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
-      }
-      const result = await client.query(sqlText, values);
-      return { rows: result.rows as Record<string, unknown>[] };
-    },
+    query,
     migrate: () => migratePglite(db, { migrationsFolder: migrationsFolder() }),
     withLock: (_key, work) => work(),
+    pendingMigrations: () => pending(query),
+    poolStats: () => null,
     close: () => client.close(),
   };
 }
