@@ -219,11 +219,9 @@ export async function buildOpsApp(services: Services): Promise<FastifyInstance> 
     metricsToken: services.config.metricsToken,
   });
   app.setNotFoundHandler((request, reply) =>
-    reply
-      .status(404)
-      .send({
-        error: { code: 'NOT_FOUND', message: `No route for ${request.method} ${(request.url.split('?')[0] ?? '/').slice(0, 200)}` },
-      }),
+    reply.status(404).send({
+      error: { code: 'NOT_FOUND', message: `No route for ${request.method} ${(request.url.split('?')[0] ?? '/').slice(0, 200)}` },
+    }),
   );
   return app;
 }

@@ -6,12 +6,13 @@ import { ConfigError, loadConfig, type AppConfig } from './platform/config';
 import { openDatabase } from './platform/db/client';
 import { startQueue } from './platform/queue';
 import { importContent } from './modules/content/content.import';
-import { registerContentJobs, requestContentImport } from './modules/content/content.jobs';
+import { registerContentJobs, requestContentImport, waitForPeoplesJobs, type ContentImportState } from './modules/content/content.jobs';
+import { contentFingerprint } from './modules/content/content.fingerprint';
 import { DAILY_BACKFILL_DAYS, publishDailyPrayers } from './modules/content/daily.service';
 import { importProgress } from './modules/content/import-progress';
 import { createContentVoicer } from './modules/content/voicer';
 import { verifyImportedAudio } from './modules/content/verify-audio';
-import { registerPrayerGeneration } from './modules/records/generate-prayer.job';
+import { GENERATE_PRAYER_JOB, registerPrayerGeneration } from './modules/records/generate-prayer.job';
 import { createVoicePipelineFromConfig } from './generation/voice-text';
 import { createWriterFromConfig } from './generation/writer/create-writer';
 import { createAncestorsWriter } from './generation/writer/ancestors-writer';
@@ -22,7 +23,7 @@ import { moveOwnAudioToPrivate } from './modules/records/private-media-migration
 import { parsePlanCommand, PLAN_USAGE, runPlanCommand } from './modules/subscription/plan-cli';
 import { registerPushJobs } from './modules/push/push.jobs';
 import { adminSocketPath, askAdminSocket, serveAdminSocket } from './platform/admin-socket';
-import { registerJourneyGeneration } from './modules/personalized/generate-journey.job';
+import { GENERATE_JOURNEY_JOB, registerJourneyGeneration } from './modules/personalized/generate-journey.job';
 
 /**
  * Start-up: read the configuration, open and migrate the database, then serve and/or run jobs.
@@ -69,16 +70,25 @@ async function main(): Promise<void> {
     await publishDailyPrayers(queries, new Date(), days);
     feed.invalidate();
   };
+  let voicer: ReturnType<typeof createContentVoicer> | undefined;
+  const contentVoicer = () => (voicer ??= createContentVoicer(config));
+  // Which content the last full import holds: a worker's start imports only what changed since (issue 21).
+  const importState: ContentImportState = {
+    fingerprint: () => contentFingerprint(config.contentDir, contentVoicer().id),
+    imported: () => queries.importedFingerprint(),
+    record: (fingerprint) => queries.recordImport(fingerprint),
+  };
   const runImport = async () => {
     try {
       return await importContent({
         contentDir: config.contentDir,
         queries,
-        voicer: createContentVoicer(config),
+        voicer: contentVoicer(),
         media,
         logger,
         progress: importProgress(logger),
         onVoiced: () => feed.invalidate(),
+        beforeEachFile: waitForPeoplesJobs(database, [GENERATE_PRAYER_JOB, GENERATE_JOURNEY_JOB], logger),
       });
     } finally {
       feed.invalidate();
@@ -99,8 +109,10 @@ async function main(): Promise<void> {
   }
 
   if (values['import-content']) {
+    const fingerprint = await importState.fingerprint();
     const summary = await runImport();
     await publishDaily(DAILY_BACKFILL_DAYS);
+    await importState.record(fingerprint);
     console.log(
       `Content imported: ${summary.categories} categories, ${summary.items} items, ${summary.dailyPrayers} daily prayers; ` +
         `${summary.voiced} files voiced, ${summary.unchanged} unchanged.`,
@@ -189,11 +201,11 @@ async function main(): Promise<void> {
       logger,
       metrics: services.metrics,
     });
-    await registerContentJobs(queue, { importContent: runImport, publishDaily, logger });
+    await registerContentJobs(queue, { importContent: runImport, publishDaily, state: importState, logger });
     await registerAnalyticsJobs(queue, { queries: services.analytics, clock, retentionDays: config.analyticsRetentionDays, logger });
     // Today's prayer (and the days before it) are republished at every start; new audio arrives with the import.
     await publishDaily(DAILY_BACKFILL_DAYS);
-    await requestContentImport(queue);
+    if (!(await requestContentImport(queue, importState))) logger.info('content import: the content is imported already');
   }
   if (role === 'worker') {
     logger.info('worker ready');

@@ -64,8 +64,10 @@ export async function importContent(deps: {
   progress?: ImportProgress;
   /** Called after each voiced file, e.g. to refresh cached feeds so the dashboard fills in as it goes. */
   onVoiced?: () => void;
+  /** Awaited before each file is voiced: people's own prayers go first (content.jobs.ts, waitForPeoplesJobs). */
+  beforeEachFile?: () => Promise<void>;
 }): Promise<ImportSummary> {
-  const { contentDir, queries, voicer, media, logger, progress, onVoiced } = deps;
+  const { contentDir, queries, voicer, media, logger, progress, onVoiced, beforeEachFile } = deps;
   const files = await readContentFiles(contentDir);
 
   for (const category of files.categories) await queries.upsertCategory(category.id, category.order, category.name);
@@ -179,6 +181,7 @@ export async function importContent(deps: {
   const runOne = async (): Promise<void> => {
     while (next < tasks.length) {
       const task = tasks[next++]!;
+      await beforeEachFile?.();
       const audio = await voicer.voice({ text: task.spoken, language: task.language, ambient: AMBIENT });
       const audioUrl = await media.put(audio.data, { extension: audio.extension, contentType: audio.contentType });
       await task.save({ audioUrl, duration: Math.round(audio.durationSeconds * 100) / 100 });

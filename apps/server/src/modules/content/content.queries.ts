@@ -3,6 +3,7 @@ import type { Database } from '../../platform/db/client';
 import {
   categories,
   categoryTranslations,
+  contentImports,
   dailyPrayerCycle,
   dailyPrayerTranslations,
   dailyPrayers,
@@ -189,6 +190,23 @@ export function contentQueries(db: Database) {
           updatedAt: sql`now()`,
         })
         .where(eq(dailyPrayerCycle.cycle, cycle));
+    },
+
+    /** The fingerprint of the content last imported in full, or null before the first import. */
+    async importedFingerprint(): Promise<string | null> {
+      const [row] = await db
+        .select({ fingerprint: contentImports.fingerprint })
+        .from(contentImports)
+        .where(eq(contentImports.id, 'content'));
+      return row?.fingerprint ?? null;
+    },
+
+    /** Records that the content with this fingerprint is imported in full. */
+    async recordImport(fingerprint: string): Promise<void> {
+      await db
+        .insert(contentImports)
+        .values({ id: 'content', fingerprint })
+        .onConflictDoUpdate({ target: contentImports.id, set: { fingerprint, completedAt: sql`now()` } });
     },
 
     async trimCycle(length: number): Promise<void> {

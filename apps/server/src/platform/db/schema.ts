@@ -510,3 +510,12 @@ export const dailyPrayerCycle = pgTable('daily_prayer_cycle', {
   translations: jsonb('translations').$type<Record<string, CycleTranslation>>().notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+// ---- the content import: which content (files and voice) was last imported in full (issue 21) ----
+export const contentImports = pgTable('content_imports', {
+  /** One row: 'content'. */
+  id: text('id').primaryKey(),
+  /** SHA-256 of every content file and the voice's settings (content.fingerprint.ts). */
+  fingerprint: text('fingerprint').notNull(),
+  completedAt: timestamp('completed_at', { withTimezone: true }).notNull().defaultNow(),
+});
