@@ -188,8 +188,9 @@ test('the Android app signs up with a bearer session kept in the Keychain, stays
   // A reload (the app started again): still signed in, from the Keychain.
   await page.reload();
   await expect(page.getByRole('region', { name: 'Popular Prayers' })).toBeVisible();
-  await page.goto(`${SHELL_ORIGIN}/profile`);
-  await expect(page).toHaveURL(pathIs('/profile'));
+  await page.goto(`${SHELL_ORIGIN}/userprofile`);
+  await expect(page).toHaveURL(pathIs('/userprofile'));
+  await expect(page.getByRole('link', { name: /Security/ })).toBeVisible();
 
   // A prayer plays from the server (CORS-mode audio), and the lock screen's session hears of it.
   await page.goto(`${SHELL_ORIGIN}/dashboard`);
