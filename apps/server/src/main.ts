@@ -5,6 +5,7 @@ import { createServices } from './services';
 import { ConfigError, loadConfig, type AppConfig } from './platform/config';
 import { openDatabase } from './platform/db/client';
 import { startQueue } from './platform/queue';
+import { createLiveness } from './platform/liveness';
 import { importContent } from './modules/content/content.import';
 import { registerContentJobs, requestContentImport, waitForPeoplesJobs, type ContentImportState } from './modules/content/content.jobs';
 import { contentFingerprint } from './modules/content/content.fingerprint';
@@ -131,6 +132,7 @@ async function main(): Promise<void> {
     logger.info({ signal }, 'shutting down');
     await running.adminSocket?.close();
     services.jobs.detach();
+    liveness?.stop();
     await running.queue?.stop({ graceful: true, timeout: 5000 }).catch(() => undefined);
     await ops?.close();
     // Closing the app closes the services too (its onClose hook).
@@ -168,7 +170,16 @@ async function main(): Promise<void> {
     if (socket) running.adminSocket = socket;
   }
   // PGlite has one user, this process: whatever was running when it last stopped died with it.
-  const queue = await startQueue(database, logger, { runsJobs, soleWorker: database.kind === 'pglite', metrics: services.metrics });
+  // On a shared PostgreSQL a job whose worker died runs again within a minute (platform/liveness.ts). The embedded
+  // database has one process: what it was running when it stopped runs again at its next start.
+  const liveness =
+    runsJobs && database.kind === 'postgres' ? createLiveness({ database, processId: services.processId, logger }) : undefined;
+  const queue = await startQueue(database, logger, {
+    runsJobs,
+    soleWorker: database.kind === 'pglite',
+    metrics: services.metrics,
+    leases: liveness?.leases,
+  });
   running.queue = queue;
   services.jobs.attach(queue);
   if (runsJobs) {
@@ -202,6 +213,14 @@ async function main(): Promise<void> {
       metrics: services.metrics,
     });
     await registerContentJobs(queue, { importContent: runImport, publishDaily, state: importState, logger });
+    if (liveness) {
+      // A prayer starting over says so: back to pending, and its person's screens hear of it.
+      liveness.onRequeue(GENERATE_PRAYER_JOB, async (data) => {
+        const row = typeof data.recordId === 'string' ? await services.records.requeue(data.recordId) : undefined;
+        if (row?.userId) await live.publish({ userId: row.userId, kind: 'record', id: row.id });
+      });
+      await liveness.start(queue);
+    }
     await registerAnalyticsJobs(queue, { queries: services.analytics, clock, retentionDays: config.analyticsRetentionDays, logger });
     // Today's prayer (and the days before it) are republished at every start; new audio arrives with the import.
     await publishDaily(DAILY_BACKFILL_DAYS);

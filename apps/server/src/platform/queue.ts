@@ -1,6 +1,7 @@
 import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from './db/client';
+import type { JobLeases } from './liveness';
 import type { Metrics } from './metrics';
 
 /** The advisory lock under which processes set up pg-boss's schema and queues, one at a time. */
@@ -13,7 +14,7 @@ const QUEUE_SETUP_LOCK = 7_261_002;
 export async function startQueue(
   database: DatabaseHandle,
   logger: FastifyBaseLogger,
-  options: { runsJobs: boolean; soleWorker?: boolean; metrics?: Metrics },
+  options: { runsJobs: boolean; soleWorker?: boolean; metrics?: Metrics; leases?: JobLeases },
 ): Promise<PgBoss> {
   const boss = new PgBoss({
     db: { executeSql: (text: string, values: unknown[]) => database.query(text, values) },
@@ -27,7 +28,7 @@ export async function startQueue(
   // its create_queue attaches a partition to pgboss.job and two of them deadlock. They take turns instead.
   const createQueue = boss.createQueue.bind(boss);
   boss.createQueue = (name, queueOptions) => database.withLock(QUEUE_SETUP_LOCK, () => createQueue(name, queueOptions));
-  if (options.metrics) instrument(boss, database, options.metrics);
+  instrument(boss, database, options.metrics, options.leases);
   await database.withLock(QUEUE_SETUP_LOCK, () => boss.start());
   if (options.soleWorker) await retryOrphanedJobs(boss, logger);
   return boss;
@@ -48,24 +49,33 @@ async function retryOrphanedJobs(boss: PgBoss, logger: FastifyBaseLogger): Promi
   }
 }
 
-/** Every job's time and outcome (selah_job_duration_seconds), and the queue's jobs by state at each scrape. */
-function instrument(boss: PgBoss, database: DatabaseHandle, metrics: Metrics): void {
+/**
+ * Around every job this process runs: its time and outcome (selah_job_duration_seconds), and a lease naming this
+ * process while it runs (platform/liveness.ts: a job whose worker died runs again). The queue's jobs by state are
+ * read at each scrape.
+ */
+function instrument(boss: PgBoss, database: DatabaseHandle, metrics: Metrics | undefined, leases: JobLeases | undefined): void {
+  if (!metrics && !leases) return;
   const work = boss.work.bind(boss) as (name: string, ...rest: unknown[]) => Promise<string>;
   boss.work = ((name: string, ...rest: unknown[]) => {
-    const handler = rest.pop() as (jobs: unknown) => Promise<unknown>;
-    return work(name, ...rest, async (jobs: unknown) => {
-      const done = metrics.jobDuration.startTimer({ queue: name });
+    const handler = rest.pop() as (jobs: Array<{ id: string; data?: unknown }>) => Promise<unknown>;
+    return work(name, ...rest, async (jobs: Array<{ id: string; data?: unknown }>) => {
+      const done = metrics?.jobDuration.startTimer({ queue: name });
+      // A lease that cannot be written only loses the faster re-run; the job runs all the same.
+      if (leases) await Promise.all(jobs.map((job) => leases.lease({ id: job.id, name, data: job.data }).catch(() => undefined)));
       try {
         const result = await handler(jobs);
-        done({ outcome: 'completed' });
+        done?.({ outcome: 'completed' });
         return result;
       } catch (error) {
-        done({ outcome: 'failed' });
+        done?.({ outcome: 'failed' });
         throw error;
+      } finally {
+        if (leases) await Promise.all(jobs.map((job) => leases.release(job.id).catch(() => undefined)));
       }
     });
   }) as PgBoss['work'];
-  metrics.observe({
+  metrics?.observe({
     jobs: async () => {
       const { rows } = await database.query('SELECT name, state::text AS state, count(*)::int AS count FROM pgboss.job GROUP BY 1, 2', []);
       return rows.map((row) => ({ queue: String(row.name), state: String(row.state), count: Number(row.count) }));

@@ -187,6 +187,16 @@ export function recordQueries(db: Database) {
       return row;
     },
 
+    /** A record whose worker died goes back to pending: its work starts over on another worker. */
+    async requeue(id: string): Promise<RecordRow | undefined> {
+      const [row] = await db
+        .update(records)
+        .set({ status: 'pending', stage: null, updatedAt: sql`now()` })
+        .where(and(eq(records.id, id), inArray(records.status, ['pending', 'processing'])))
+        .returning();
+      return row;
+    },
+
     /** A failed record goes back to pending for another try. */
     async resetFailed(id: string, userId: string): Promise<RecordRow | undefined> {
       const [row] = await db

@@ -519,3 +519,23 @@ export const contentImports = pgTable('content_imports', {
   fingerprint: text('fingerprint').notNull(),
   completedAt: timestamp('completed_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+// ---- worker liveness: a job whose worker died runs again within a minute (issue 21) ----
+export const workerHeartbeats = pgTable('worker_heartbeats', {
+  /** The process (services.processId). */
+  processId: text('process_id').primaryKey(),
+  seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const jobLeases = pgTable(
+  'job_leases',
+  {
+    /** pg-boss's job id. */
+    jobId: text('job_id').primaryKey(),
+    queue: text('queue').notNull(),
+    processId: text('process_id').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('job_leases_process_idx').on(t.processId)],
+);
