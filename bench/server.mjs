@@ -45,7 +45,8 @@ export function startServer(port, { onLog = () => undefined, env = {}, command =
   createInterface({ input: child.stdout }).on('line', (line) => {
     try {
       const entry = JSON.parse(line);
-      if (entry.msg === 'content import finished') importFinished = true;
+      // A start whose content was imported in full already imports nothing (decision 025).
+      if (entry.msg === 'content import finished' || entry.msg === 'content import: the content is imported already') importFinished = true;
       onLog(entry);
     } catch {
       // not a log line

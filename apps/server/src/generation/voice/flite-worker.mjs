@@ -35,6 +35,17 @@ function readWav(data) {
   return { samples: new Int16Array(0), sampleRate };
 }
 
+/** Answers the parent; a parent that is gone (killed) is no error: this process ends with it. */
+function answer(message) {
+  if (!process.connected) return;
+  process.send(message, (error) => {
+    if (error) process.exit(0);
+  });
+}
+
+// The parent died (a worker killed mid-prayer): nobody is left to answer, so this process ends quietly.
+process.on('disconnect', () => process.exit(0));
+
 // One sentence at a time, synchronously.
 process.on('message', ({ id, text, voice, stretch }) => {
   const out = `${id}.wav`;
@@ -50,9 +61,9 @@ process.on('message', ({ id, text, voice, stretch }) => {
     const code = wasi.start(instance);
     if (code !== 0) printed.push(`flite exited with ${code}`);
     const { samples, sampleRate } = readWav(readFileSync(path.join(dir, out)));
-    process.send({ id, samples, sampleRate, messages: printed.join('; ') });
+    answer({ id, samples, sampleRate, messages: printed.join('; ') });
   } catch (error) {
-    process.send({ id, error: error instanceof Error ? error.message : String(error) });
+    answer({ id, error: error instanceof Error ? error.message : String(error) });
   } finally {
     rmSync(path.join(dir, out), { force: true });
     // Each instance reserves a large address range for its memory: without a collection now, a few dozen
