@@ -11,6 +11,7 @@ import { registerInputGuards } from './platform/input-guards';
 import { MEDIA_URL_PREFIX, type MediaStore } from './platform/media';
 import { privateMediaRoutes } from './modules/media/private-media.routes';
 import { registerSecurityHeaders } from './platform/security-headers';
+import { mediaOriginsOf } from './platform/media-s3';
 import { registerNativeOrigins } from './platform/native-origins';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { contentRoutes } from './modules/content/content.routes';
@@ -66,7 +67,7 @@ export async function buildHttpApp(services: Services): Promise<FastifyInstance>
   app.setSerializerCompiler(serializerCompiler);
 
   // ---- external plugins ----
-  registerSecurityHeaders(app, { secure: config.publicUrl.startsWith('https://') });
+  registerSecurityHeaders(app, { secure: config.publicUrl.startsWith('https://'), mediaOrigins: mediaOriginsOf(config.mediaStore) });
   await registerNativeOrigins(app, config);
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(rateLimit, { global: false });

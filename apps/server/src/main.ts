@@ -12,7 +12,7 @@ import { contentFingerprint } from './modules/content/content.fingerprint';
 import { DAILY_BACKFILL_DAYS, publishDailyPrayers } from './modules/content/daily.service';
 import { importProgress } from './modules/content/import-progress';
 import { createContentVoicer } from './modules/content/voicer';
-import { verifyImportedAudio } from './modules/content/verify-audio';
+import { audioSource, verifyImportedAudio } from './modules/content/verify-audio';
 import { GENERATE_PRAYER_JOB, registerPrayerGeneration } from './modules/records/generate-prayer.job';
 import { createVoicePipelineFromConfig } from './generation/voice-text';
 import { createWriterFromConfig } from './generation/writer/create-writer';
@@ -55,6 +55,7 @@ async function main(): Promise<void> {
   const database = await openDatabase({
     url: config.databaseUrl,
     dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'db'),
+    poolSize: config.databasePoolSize,
   });
   await database.migrate();
   if (values['migrate-only']) {
@@ -101,7 +102,8 @@ async function main(): Promise<void> {
   };
 
   if (values['verify-audio']) {
-    const { checked, problems } = await verifyImportedAudio(queries, config.mediaDir);
+    const bucket = config.mediaStore.kind === 's3' ? config.mediaStore.publicUrl : undefined;
+    const { checked, problems } = await verifyImportedAudio(queries, audioSource(config.mediaDir, bucket));
     for (const { label, problem } of problems) console.error(`${label}: ${problem}`);
     console.log(`${checked} audio files checked, ${problems.length} problems`);
     await closeAll();
@@ -196,8 +198,9 @@ async function main(): Promise<void> {
       logger,
       onCompleted: (prayer) => services.push.prayerReady(prayer),
       metrics: services.metrics,
+      concurrency: config.concurrency.prayers,
     });
-    await registerPushJobs(queue, { service: services.push, logger });
+    await registerPushJobs(queue, { service: services.push, logger, concurrency: config.concurrency.push });
     if (config.voice.provider === 'espeak' || config.voice.provider === 'embedded') {
       const warm = config.voice.provider === 'embedded' ? warmEmbeddedVoice : warmEspeak;
       void warm().catch((error: unknown) => logger.warn({ err: error }, 'could not warm up the embedded voice engines'));
@@ -211,6 +214,7 @@ async function main(): Promise<void> {
       clock,
       logger,
       metrics: services.metrics,
+      concurrency: config.concurrency.journeys,
     });
     await registerContentJobs(queue, { importContent: runImport, publishDaily, state: importState, logger });
     if (liveness) {
@@ -258,6 +262,7 @@ async function planCommand(config: AppConfig, positionals: string[], months: str
   const database = await openDatabase({
     url: config.databaseUrl,
     dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'db'),
+    poolSize: config.databasePoolSize,
   });
   try {
     await database.migrate();

@@ -174,3 +174,29 @@ describe('metrics behind a token, and the worker’s own port', () => {
     }
   });
 });
+
+describe("the page's Content-Security-Policy for audio (issue 21, item 5)", () => {
+  const mediaSrc = async (env: Record<string, string>) => {
+    const t = await createTestApp({ env });
+    try {
+      const policy = String((await t.app.inject({ url: '/health' })).headers['content-security-policy']);
+      return /media-src ([^;]*)/.exec(policy)?.[1];
+    } finally {
+      await t.close();
+    }
+  };
+
+  it('allows the app itself alone with the local media store', async () => {
+    expect(await mediaSrc({})).toBe("'self' blob:");
+  });
+
+  // Path-style addresses (the default with an endpoint): people's own audio is presigned at the endpoint.
+  it("allows the bucket's public address and the bucket itself, and nothing broader", async () => {
+    const env = {
+      MEDIA_STORE: 's3://selah-audio/prayers?endpoint=https://s3.example.net&region=eu-1&publicUrl=https://cdn.example.org/audio',
+      S3_ACCESS_KEY_ID: 'AKIDEXAMPLE',
+      S3_SECRET_ACCESS_KEY: 'secret',
+    };
+    expect(await mediaSrc(env)).toBe("'self' blob: https://cdn.example.org https://s3.example.net");
+  });
+});

@@ -99,6 +99,12 @@ const envSchema = z.object({
   /** The Authorization header value RevenueCat's webhook is configured to send. */
   REVENUECAT_WEBHOOK_AUTH: z.string().min(16, 'must be at least 16 characters').optional(),
   REVENUECAT_API_URL: z.url().default('https://api.revenuecat.com'),
+  /** Connections each process keeps to PostgreSQL (its pool). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(10),
+  /** Jobs of each kind one worker process runs at once. */
+  PRAYER_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
+  JOURNEY_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(1),
+  PUSH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   /** A worker's own port for /health, /ready and /metrics (the API serves them on PORT). */
   WORKER_PORT: z.coerce.number().int().min(0).max(65535).default(8081),
   /** When set, /metrics answers only `Authorization: Bearer <METRICS_TOKEN>`. */
@@ -153,6 +159,9 @@ export interface AppConfig {
   logLevel: Env['LOG_LEVEL'];
   workerPort: number;
   metricsToken: string | undefined;
+  databasePoolSize: number;
+  /** Jobs of each kind one worker process runs at once. */
+  concurrency: { prayers: number; journeys: number; push: number };
   webDistDir: string;
   localesDir: string;
   contentDir: string;
@@ -451,6 +460,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL,
     workerPort: env.WORKER_PORT,
     metricsToken: env.METRICS_TOKEN,
+    databasePoolSize: env.DATABASE_POOL_SIZE,
+    concurrency: { prayers: env.PRAYER_CONCURRENCY, journeys: env.JOURNEY_CONCURRENCY, push: env.PUSH_CONCURRENCY },
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(root, 'apps/web/dist')),
     localesDir: path.resolve(env.LOCALES_DIR ?? path.join(root, 'content/locales')),
     contentDir: path.resolve(env.CONTENT_DIR ?? path.join(root, 'content')),

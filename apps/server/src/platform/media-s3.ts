@@ -24,8 +24,7 @@ export function createS3MediaStore(config: S3Config): MediaStore {
     region: config.region,
     retries: 2,
   });
-  const objectUrl = (key: string): string =>
-    config.pathStyle ? `${config.endpoint}/${config.bucket}/${key}` : `${config.endpoint.replace('://', `://${config.bucket}.`)}/${key}`;
+  const objectUrl = (key: string): string => bucketObjectUrl(config, key);
   const publicPrefix = `${config.publicUrl}/`;
   const keyOf = (url: string): string | undefined => {
     if (!url.startsWith(publicPrefix)) return undefined;
@@ -101,4 +100,20 @@ export function createS3MediaStore(config: S3Config): MediaStore {
       }
     },
   };
+}
+
+/** The address of an object in the bucket (path style, or the bucket as a subdomain of the endpoint). */
+export function bucketObjectUrl(config: Extract<MediaStoreConfig, { kind: 's3' }>, key: string): string {
+  return config.pathStyle
+    ? `${config.endpoint}/${config.bucket}/${key}`
+    : `${config.endpoint.replace('://', `://${config.bucket}.`)}/${key}`;
+}
+
+/**
+ * The origins a page plays this store's audio from: its public address, and the bucket's own (people's own audio
+ * is answered with a presigned address there). The page's Content-Security-Policy allows exactly these.
+ */
+export function mediaOriginsOf(config: MediaStoreConfig): string[] {
+  if (config.kind !== 's3') return [];
+  return [...new Set([new URL(config.publicUrl).origin, new URL(bucketObjectUrl(config, 'x')).origin])];
 }

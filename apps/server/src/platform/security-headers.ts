@@ -4,7 +4,7 @@ import helmet, { type HelmetOptions } from 'helmet';
 import { API_DOCS_PATH } from './openapi';
 
 /** The page's own policy: what index.html, the scripts and the media may load. */
-const documentPolicy = (secure: boolean): HelmetOptions => ({
+const documentPolicy = (secure: boolean, mediaOrigins: string[]): HelmetOptions => ({
   contentSecurityPolicy: {
     useDefaults: false,
     directives: {
@@ -13,7 +13,8 @@ const documentPolicy = (secure: boolean): HelmetOptions => ({
       // sonner and React inline style attributes
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-      mediaSrc: ["'self'", 'blob:', 'https:'],
+      // The app's own audio, and the media store's origins when it is a bucket (nothing broader).
+      mediaSrc: ["'self'", 'blob:', ...mediaOrigins],
       connectSrc: ["'self'"],
       fontSrc: ["'self'", 'data:'],
       workerSrc: ["'self'"],
@@ -47,11 +48,14 @@ type Middleware = (req: IncomingMessage, res: ServerResponse, next: (error?: unk
  * middleware is built once here: @fastify/helmet rebuilt it (and re-parsed the policy) on every request,
  * which was most of the cost of a cached API response.
  */
-export function registerSecurityHeaders(app: FastifyInstance, { secure }: { secure: boolean }): void {
-  const documents: Middleware = helmet(documentPolicy(secure));
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  { secure, mediaOrigins = [] }: { secure: boolean; mediaOrigins?: string[] },
+): void {
+  const documents: Middleware = helmet(documentPolicy(secure, mediaOrigins));
   // Browsers ignore Cross-Origin-Opener-Policy on an untrustworthy origin (plain http at a LAN address) and log
   // an error for every page: there it is left out.
-  const untrustworthyDocuments: Middleware = helmet({ ...documentPolicy(secure), crossOriginOpenerPolicy: false });
+  const untrustworthyDocuments: Middleware = helmet({ ...documentPolicy(secure, mediaOrigins), crossOriginOpenerPolicy: false });
   const api = apiHeaders(secure);
   app.addHook('onRequest', (request, reply, done) => {
     // The API's readable page (/api/docs, Swagger UI) is a page: it gets the page policy.

@@ -87,37 +87,39 @@ export async function generateJourney(deps: JourneyGenerationDeps, journeyId: st
 
 export async function registerJourneyGeneration(
   queue: Queue,
-  deps: JourneyGenerationDeps & { metrics?: Metrics },
+  deps: JourneyGenerationDeps & { metrics?: Metrics; concurrency?: number },
 ): Promise<{ stop(): void }> {
   const { logger, queries, live } = deps;
   await queue.createQueue(GENERATE_JOURNEY_JOB);
-  await queue.work<{ journeyId: string }>(
-    GENERATE_JOURNEY_JOB,
-    { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: 0.5 },
-    async ([job]: PgBoss.JobWithMetadata<{ journeyId: string }>[]) => {
-      if (!job) return;
-      const { journeyId } = job.data;
-      const started = Date.now();
-      try {
-        const timings = await generateJourney(deps, journeyId);
-        if (timings) {
-          logger.info({ journeyId, ms: Date.now() - started, ...timings }, 'personalized journey generated');
-          deps.metrics?.generationStage.observe({ kind: 'journey', stage: 'write' }, timings.writeMs / 1000);
-          deps.metrics?.generationStage.observe({ kind: 'journey', stage: 'voice' }, timings.voiceMs / 1000);
-          deps.metrics?.generationStage.observe({ kind: 'journey', stage: 'finish' }, timings.storeMs / 1000);
+  // JOURNEY_CONCURRENCY journeys at once in this process (one by default: a journey voices two days at a time).
+  for (let worker = 0; worker < (deps.concurrency ?? 1); worker += 1)
+    await queue.work<{ journeyId: string }>(
+      GENERATE_JOURNEY_JOB,
+      { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: 0.5 },
+      async ([job]: PgBoss.JobWithMetadata<{ journeyId: string }>[]) => {
+        if (!job) return;
+        const { journeyId } = job.data;
+        const started = Date.now();
+        try {
+          const timings = await generateJourney(deps, journeyId);
+          if (timings) {
+            logger.info({ journeyId, ms: Date.now() - started, ...timings }, 'personalized journey generated');
+            deps.metrics?.generationStage.observe({ kind: 'journey', stage: 'write' }, timings.writeMs / 1000);
+            deps.metrics?.generationStage.observe({ kind: 'journey', stage: 'voice' }, timings.voiceMs / 1000);
+            deps.metrics?.generationStage.observe({ kind: 'journey', stage: 'finish' }, timings.storeMs / 1000);
+          }
+        } catch (error) {
+          if (isTransient(error) && job.retryCount < job.retryLimit) {
+            logger.warn({ err: error, journeyId, try: job.retryCount + 1 }, 'journey generation failed; retrying');
+            throw error;
+          }
+          // The cause goes to the log; the person sees a message in their language for the stored code.
+          logger.error({ err: error, journeyId }, 'journey generation failed');
+          const failed = await queries.fail(journeyId, 'GENERATION_FAILED' satisfies GenerationError);
+          if (failed) await live.publish({ userId: failed.userId, kind: 'personalized-journey', id: failed.id });
         }
-      } catch (error) {
-        if (isTransient(error) && job.retryCount < job.retryLimit) {
-          logger.warn({ err: error, journeyId, try: job.retryCount + 1 }, 'journey generation failed; retrying');
-          throw error;
-        }
-        // The cause goes to the log; the person sees a message in their language for the stored code.
-        logger.error({ err: error, journeyId }, 'journey generation failed');
-        const failed = await queries.fail(journeyId, 'GENERATION_FAILED' satisfies GenerationError);
-        if (failed) await live.publish({ userId: failed.userId, kind: 'personalized-journey', id: failed.id });
-      }
-    },
-  );
+      },
+    );
 
   const sweep = () =>
     sweepAbandonedJourneys(deps).catch((error: unknown) => logger.error({ err: error }, 'abandoned journey sweep failed'));

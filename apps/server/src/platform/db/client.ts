@@ -39,6 +39,8 @@ export interface DatabaseOptions {
   url?: string | undefined;
   /** PGlite data directory; omitted means in memory (tests). */
   dataDir?: string | undefined;
+  /** PostgreSQL: the pool's size (DATABASE_POOL_SIZE). */
+  poolSize?: number;
 }
 
 const migrationsFolder = (): string => {
@@ -68,7 +70,7 @@ async function pending(query: DatabaseHandle['query']): Promise<number> {
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
     // An idle connection the server dropped is replaced by the pool; logging is enough (the caller retries).
     pool.on('error', (error) => console.warn(`database connection lost: ${error.message}`));
     const db = drizzlePg(pool, { schema }) as unknown as Database;
