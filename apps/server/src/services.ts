@@ -64,7 +64,9 @@ export async function createServices(options: ServiceOptions) {
   const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir, logger });
   const media = createMediaStore(config.mediaStore);
   // Live changes: in-process in the embedded default, LISTEN/NOTIFY across processes on PostgreSQL.
-  const live = database.url ? await createPostgresLiveBus(database.url, logger) : createLocalLiveBus();
+  const live = database.url
+    ? await createPostgresLiveBus(database.url, logger, database.query)
+    : createLocalLiveBus(database.query, logger);
   // Jobs wait for the queue, which starts after the server listens (main.ts attaches it).
   const jobs = deferredJobSender();
   const clock = options.clock ?? createClock();

@@ -46,6 +46,12 @@ export async function liveRoutes(
 
   route(app, 'GET /api/events', async (request, reply) => {
     const user = requireUser(request);
+    // The browser reconnecting says which event it saw last (Last-Event-ID): it gets what changed since. A new
+    // stream starts from the newest change so far; what changes between that reading and the subscription below
+    // is caught up at once.
+    const lastEventId = request.headers['last-event-id'];
+    const resumeFrom = typeof lastEventId === 'string' && /^\d{1,15}$/.test(lastEventId) ? Number(lastEventId) : null;
+    const startAfter = resumeFrom ?? (await bus.latestSeq(user.id).catch(() => 0));
     reply.hijack();
     const stream = reply.raw;
     // The headers set so far (security headers, and CORS for the native shell's origins) go out with the stream.
@@ -60,18 +66,35 @@ export async function liveRoutes(
     open.set(stream, user.id);
     void presence?.open(user.id).catch(quietly('open'));
 
-    // Changes are written in order, one at a time.
+    // Changes are written in order, one at a time, each with its number as the event's id. A change whose number
+    // was sent already (a catch-up and a notification of the same change) is not sent twice.
+    let lastSent = startAfter;
     let chain = Promise.resolve();
-    const unsubscribe = bus.subscribe(user.id, (change) => {
+    const send = (change: LiveChange) => {
       chain = chain.then(async () => {
+        if (change.seq !== undefined && change.seq <= lastSent) return;
         try {
           const event = await loadEvent(change);
-          if (event && !stream.writableEnded) stream.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
+          if (event && !stream.writableEnded) {
+            const id = change.seq === undefined ? '' : `id: ${change.seq}\n`;
+            stream.write(`event: ${event.type}\n${id}data: ${JSON.stringify(event)}\n\n`);
+          }
+          if (change.seq !== undefined) lastSent = Math.max(lastSent, change.seq);
         } catch (error) {
           request.log.warn({ err: error, change }, 'could not send a live event');
         }
       });
-    });
+    };
+    /** Sends the current state of everything of this user that changed after the last event sent. */
+    const catchUp = () => {
+      chain = chain.then(async () => {
+        const since = lastSent;
+        for (const change of await bus.changesSince(user.id, since).catch(() => [])) send(change);
+      });
+    };
+    const unsubscribe = bus.subscribe(user.id, send);
+    catchUp();
+    const stopCatchingUp = bus.onReconnect(catchUp);
     const ping = setInterval(() => stream.write(': ping\n\n'), PING_INTERVAL_MS);
     let cleaned = false;
     const cleanUp = () => {
@@ -79,6 +102,7 @@ export async function liveRoutes(
       cleaned = true;
       clearInterval(ping);
       unsubscribe();
+      stopCatchingUp();
       open.delete(stream);
       void presence?.close(user.id).catch(quietly('close'));
     };

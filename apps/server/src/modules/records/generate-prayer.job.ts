@@ -192,6 +192,9 @@ export async function registerPrayerGeneration(
       const lastTry = job.retryCount >= job.retryLimit;
       if (isTransient(error) && !lastTry) {
         logger.warn({ err: error, recordId, try: job.retryCount + 1 }, 'prayer generation failed; retrying');
+        // The next try starts over: the record says so (back to pending), so its stages move forward again.
+        const row = await deps.queries.requeue(recordId).catch(() => undefined);
+        if (row?.userId) await deps.live.publish({ userId: row.userId, kind: 'record', id: row.id }).catch(() => undefined);
         throw error;
       }
       logger.error({ err: error, recordId }, 'prayer generation failed');

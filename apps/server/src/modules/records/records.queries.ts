@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, isNotNull, lt, notInArray, or, sql } from 'drizzle-orm';
-import { SEARCH_RESULTS_LIMIT, type GenerationStage, type SearchResult } from '@selah/domain/records';
+import { GENERATION_STAGES, SEARCH_RESULTS_LIMIT, type GenerationStage, type SearchResult } from '@selah/domain/records';
 import type { Database } from '../../platform/db/client';
 import {
   defaultContent,
@@ -144,12 +144,23 @@ export function recordQueries(db: Database) {
       return { rows: rows.slice(0, limit), hasMore: rows.length > limit };
     },
 
-    /** Moves a record along its lifecycle; never touches a completed one. Returns the updated row. */
+    /**
+     * Moves a record along its lifecycle, forward only: never touches a completed one, and never sets a stage
+     * before the one it is at (a late or repeated step changes nothing; a run that starts over went back to
+     * pending first, requeue). Returns the updated row, or undefined when nothing moved.
+     */
     async setProcessing(id: string, stage: GenerationStage): Promise<RecordRow | undefined> {
+      const rank = GENERATION_STAGES.indexOf(stage);
       const [row] = await db
         .update(records)
         .set({ status: 'processing', stage, error: null, updatedAt: sql`now()` })
-        .where(and(eq(records.id, id), notInArray(records.status, ['completed'])))
+        .where(
+          and(
+            eq(records.id, id),
+            notInArray(records.status, ['completed']),
+            sql`(${records.status} <> 'processing' OR ${records.stage} IS NULL OR array_position(ARRAY['writing', 'voicing', 'finishing']::text[], ${records.stage}::text) - 1 <= ${rank})`,
+          ),
+        )
         .returning();
       return row;
     },

@@ -539,3 +539,17 @@ export const jobLeases = pgTable(
   },
   (t) => [index('job_leases_process_idx').on(t.processId)],
 );
+
+// ---- live events: each change numbered, so a stream that reconnects catches up (issue 21) ----
+export const liveEvents = pgTable(
+  'live_events',
+  {
+    /** The event's id on the stream (SSE `id:`), increasing. */
+    seq: bigserial('seq', { mode: 'number' }).primaryKey(),
+    userId: text('user_id').notNull(),
+    kind: text('kind', { enum: ['record', 'personalized-journey'] }).notNull(),
+    entityId: text('entity_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('live_events_user_seq_idx').on(t.userId, t.seq), index('live_events_created_idx').on(t.createdAt)],
+);
