@@ -91,10 +91,15 @@ try {
   await second.ready;
   const died = Date.now();
   first.child.kill('SIGKILL');
-  await waitFor(async () => {
-    const holder = await leaseOf(id);
-    return Boolean(holder) && holder !== dying;
-  }, 120_000, 'the job to run again', 100);
+  await waitFor(
+    async () => {
+      const holder = await leaseOf(id);
+      return Boolean(holder) && holder !== dying;
+    },
+    120_000,
+    'the job to run again',
+    100,
+  );
   const runningAgain = (Date.now() - died) / 1000;
   await waitFor(async () => (await status(cookie, id)) === 'completed', 120_000, 'the prayer to complete', 100);
   const completed = (Date.now() - died) / 1000;
