@@ -231,7 +231,8 @@ async function main(): Promise<void> {
     if (!(await requestContentImport(queue, importState))) logger.info('content import: the content is imported already');
   }
   if (role === 'worker') {
-    logger.info('worker ready');
+    // The process id names this worker in job_leases and worker_heartbeats.
+    logger.info({ processId: services.processId }, 'worker ready');
     return;
   }
   logger.info(`Selah is running at ${config.publicUrl} (${database.kind}, role ${role})`);
