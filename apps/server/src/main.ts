@@ -9,6 +9,7 @@ import { createLiveness } from './platform/liveness';
 import { importContent } from './modules/content/content.import';
 import { registerContentJobs, requestContentImport, waitForPeoplesJobs, type ContentImportState } from './modules/content/content.jobs';
 import { contentFingerprint } from './modules/content/content.fingerprint';
+import { removeUnreferencedMedia } from './modules/content/unreferenced-media';
 import { DAILY_BACKFILL_DAYS, publishDailyPrayers } from './modules/content/daily.service';
 import { importProgress } from './modules/content/import-progress';
 import { createContentVoicer } from './modules/content/voicer';
@@ -216,7 +217,13 @@ async function main(): Promise<void> {
       metrics: services.metrics,
       concurrency: config.concurrency.journeys,
     });
-    await registerContentJobs(queue, { importContent: runImport, publishDaily, state: importState, logger });
+    await registerContentJobs(queue, {
+      importContent: runImport,
+      publishDaily,
+      state: importState,
+      cleanUp: () => removeUnreferencedMedia({ media, referencedNames: () => queries.referencedMediaNames(), logger }),
+      logger,
+    });
     if (liveness) {
       // A prayer starting over says so: back to pending, and its person's screens hear of it.
       liveness.onRequeue(GENERATE_PRAYER_JOB, async (data) => {

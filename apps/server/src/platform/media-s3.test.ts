@@ -54,6 +54,35 @@ describe('S3-compatible media store', () => {
     );
   });
 
+  it('lists the public files under its prefix, page by page, without people’s own or foreign names', async () => {
+    const other = 'b'.repeat(64);
+    const page = (keys: string[], next?: string) =>
+      `<?xml version="1.0" encoding="UTF-8"?><ListBucketResult><Name>selah-audio</Name>${keys
+        .map((k) => `<Contents><Key>${k}</Key><LastModified>2026-11-20T10:00:00.000Z</LastModified><Size>9</Size></Contents>`)
+        .join(
+          '',
+        )}<IsTruncated>${next ? 'true' : 'false'}</IsTruncated>${next ? `<NextContinuationToken>${next}</NextContinuationToken>` : ''}</ListBucketResult>`;
+    server.expect('GET', '/selah-audio/', (request, response) => {
+      const query = new URL(request.url, 'http://x').searchParams;
+      expect(query.get('list-type')).toBe('2');
+      expect(query.get('prefix')).toBe('prayers/');
+      expect(query.get('continuation-token')).toBeNull();
+      expect(request.headers.authorization).toMatch(/^AWS4-HMAC-SHA256 /);
+      response
+        .writeHead(200, { 'content-type': 'application/xml' })
+        .end(page([`prayers/${hash}.mp3`, `prayers/private/user42/${other}.mp3`], 'tok&amp;1'));
+    });
+    server.expect('GET', '/selah-audio/', (request, response) => {
+      expect(new URL(request.url, 'http://x').searchParams.get('continuation-token')).toBe('tok&1');
+      response.writeHead(200, { 'content-type': 'application/xml' }).end(page([`prayers/${other}.mp3`, 'prayers/readme.txt']));
+    });
+    const files = await createS3MediaStore(config()).listPublic();
+    expect(files).toEqual([
+      { url: `https://cdn.example.org/prayers/${hash}.mp3`, modifiedAt: new Date('2026-11-20T10:00:00.000Z') },
+      { url: `https://cdn.example.org/prayers/${other}.mp3`, modifiedAt: new Date('2026-11-20T10:00:00.000Z') },
+    ]);
+  });
+
   it('answers has() with a HEAD and removes its own URLs with DELETE, ignoring others', async () => {
     const store = createS3MediaStore(config());
     server.expect('HEAD', key, respond(200));

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { AwsClient } from 'aws4fetch';
 import type { MediaStoreConfig } from './config';
-import { contentHashedName, parsePrivateRef, privateRef, type MediaStore } from './media';
+import { contentHashedName, parsePrivateRef, privateRef, STORED_NAME, type MediaStore } from './media';
 
 type S3Config = Extract<MediaStoreConfig, { kind: 's3' }>;
 
@@ -90,6 +90,29 @@ export function createS3MediaStore(config: S3Config): MediaStore {
     async removeOwner() {
       // A bucket is not listed here: removeByUrls already deleted every file the database knew of.
     },
+    async listPublic() {
+      // ListObjectsV2 under the prefix, a page of up to 1,000 at a time; people's own (private/) are not listed.
+      const files: Array<{ url: string; modifiedAt: Date }> = [];
+      let token: string | undefined;
+      do {
+        const query = new URLSearchParams({ 'list-type': '2', prefix: config.prefix, ...(token ? { 'continuation-token': token } : {}) });
+        const response = await client.fetch(`${objectUrl('')}?${query.toString()}`);
+        if (!response.ok) await fail('LIST', config.prefix, response);
+        const xml = await response.text();
+        for (const [, block] of xml.matchAll(/<Contents>([\s\S]*?)<\/Contents>/g)) {
+          const key = decodeXml(/<Key>([\s\S]*?)<\/Key>/.exec(block ?? '')?.[1] ?? '');
+          const modified = /<LastModified>([^<]*)<\/LastModified>/.exec(block ?? '')?.[1];
+          const name = key.slice(config.prefix.length);
+          if (key.startsWith(config.prefix) && STORED_NAME.test(name) && modified) {
+            files.push({ url: `${publicPrefix}${key}`, modifiedAt: new Date(modified) });
+          }
+        }
+        token = /<IsTruncated>true<\/IsTruncated>/.test(xml)
+          ? decodeXml(/<NextContinuationToken>([^<]*)<\/NextContinuationToken>/.exec(xml)?.[1] ?? '') || undefined
+          : undefined;
+      } while (token);
+      return files;
+    },
     async removeByUrls(urls) {
       for (const url of urls) {
         const own = parsePrivateRef(url);
@@ -117,3 +140,10 @@ export function mediaOriginsOf(config: MediaStoreConfig): string[] {
   if (config.kind !== 's3') return [];
   return [...new Set([new URL(config.publicUrl).origin, new URL(bucketObjectUrl(config, 'x')).origin])];
 }
+
+/** The five entities of XML text. */
+const decodeXml = (text: string): string =>
+  text.replace(
+    /&(lt|gt|quot|apos|amp);/g,
+    (_match, entity: string) => ({ lt: '<', gt: '>', quot: '"', apos: "'", amp: '&' })[entity] ?? '',
+  );

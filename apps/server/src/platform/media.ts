@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { copyFile, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /** URL prefix under which locally stored media is served (by @fastify/static in app.ts). */
@@ -47,6 +47,8 @@ export interface MediaStore {
   has(url: string): Promise<boolean>;
   /** Removes the files behind these media URLs; URLs of other origins are ignored. */
   removeByUrls(urls: Iterable<string>): Promise<void>;
+  /** The public files (content audio), with their URLs and when each was stored; never people's own. */
+  listPublic(): Promise<Array<{ url: string; modifiedAt: Date }>>;
   /** How to serve a private file, or undefined when there is none. */
   privateSource(ref: string): Promise<PrivateSource | undefined>;
   /** Removes every private file of this owner (account deletion). */
@@ -57,6 +59,9 @@ export interface MediaStore {
    */
   copyToPrivate(url: string, owner: string): Promise<string | undefined>;
 }
+
+/** A stored file's name: <sha256 of the bytes>.<extension> (contentHashedName). */
+export const STORED_NAME = /^[a-f0-9]{64}\.[a-z0-9]{1,8}$/;
 
 /** <sha256 of the bytes>.<extension>: the same bytes always get the same name. */
 export function contentHashedName(data: Buffer, extension: string): string {
@@ -112,6 +117,15 @@ export function createLocalMediaStore(mediaDir: string, privateDir: string): Med
         const file = fileOf(url);
         if (file) await rm(file, { force: true });
       }
+    },
+    async listPublic() {
+      const names = await readdir(mediaDir).catch(() => [] as string[]);
+      const files: Array<{ url: string; modifiedAt: Date }> = [];
+      for (const name of names.filter((candidate) => STORED_NAME.test(candidate))) {
+        const info = await stat(path.join(mediaDir, name)).catch(() => null);
+        if (info?.isFile()) files.push({ url: `${MEDIA_URL_PREFIX}${name}`, modifiedAt: info.mtime });
+      }
+      return files;
     },
     async privateSource(ref) {
       const own = parsePrivateRef(ref);

@@ -38,10 +38,12 @@ export async function registerContentJobs(
     importContent: () => Promise<unknown>;
     publishDaily: (days: number) => Promise<void>;
     state: ContentImportState;
+    /** After an import: removes media no row refers to (unreferenced-media.ts). */
+    cleanUp?: () => Promise<unknown>;
     logger: FastifyBaseLogger;
   },
 ): Promise<void> {
-  const { importContent, publishDaily, state, logger } = deps;
+  const { importContent, publishDaily, state, cleanUp, logger } = deps;
   await queue.createQueue(CONTENT_JOBS.importContent, { name: CONTENT_JOBS.importContent, policy: 'stately' });
   await queue.createQueue(CONTENT_JOBS.publishDailyPrayer);
 
@@ -55,6 +57,7 @@ export async function registerContentJobs(
     await publishDaily(DAILY_BACKFILL_DAYS);
     await state.record(fingerprint);
     logger.info({ summary }, 'content import finished');
+    await cleanUp?.().catch((error: unknown) => logger.warn({ err: error }, 'could not remove unreferenced media'));
   });
   await queue.work(CONTENT_JOBS.publishDailyPrayer, async () => {
     await publishDaily(2);

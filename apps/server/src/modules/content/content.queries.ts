@@ -192,6 +192,22 @@ export function contentQueries(db: Database) {
         .where(eq(dailyPrayerCycle.cycle, cycle));
     },
 
+    /**
+     * The file names (<hash>.<ext>) of every audio any row refers to: content, daily prayers and their cycle,
+     * journey days, and people's prayers and journeys (wherever they are stored).
+     */
+    async referencedMediaNames(): Promise<Set<string>> {
+      const result = await db.execute(sql`
+        SELECT audio_url AS url FROM records WHERE audio_url IS NOT NULL
+        UNION SELECT audio_url FROM default_content_translations WHERE audio_url IS NOT NULL
+        UNION SELECT audio_url FROM daily_prayer_translations WHERE audio_url IS NOT NULL
+        UNION SELECT audio_url FROM journey_day_translations WHERE audio_url IS NOT NULL
+        UNION SELECT audio_url FROM personalized_journey_days WHERE audio_url IS NOT NULL
+        UNION SELECT t.value->>'audioUrl' FROM daily_prayer_cycle c, jsonb_each(c.translations) t WHERE t.value->>'audioUrl' IS NOT NULL`);
+      const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<{ url: string }>;
+      return new Set(rows.map((row) => row.url.split('?')[0]!.split('/').pop()!));
+    },
+
     /** The fingerprint of the content last imported in full, or null before the first import. */
     async importedFingerprint(): Promise<string | null> {
       const [row] = await db
