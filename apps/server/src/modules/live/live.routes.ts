@@ -32,6 +32,21 @@ export async function liveRoutes(
   }: { bus: LiveBus; loadEvent: (change: LiveChange) => Promise<LiveEvent | undefined>; presence?: Presence; metrics?: Metrics },
 ): Promise<void> {
   const open = new Map<ServerResponse, string>();
+  // One load per change in this process, shared by all the streams of its person (a person may have the app open
+  // on many devices and tabs); kept two seconds for streams that catch up a moment later.
+  const loading = new Map<number, Promise<LiveEvent | undefined>>();
+  const load = (change: LiveChange): Promise<LiveEvent | undefined> => {
+    if (change.seq === undefined) return loadEvent(change);
+    const seq = change.seq;
+    let event = loading.get(seq);
+    if (!event) {
+      event = loadEvent(change);
+      loading.set(seq, event);
+      const forget = () => void setTimeout(() => loading.delete(seq), 2000).unref();
+      event.then(forget, forget);
+    }
+    return event;
+  };
   metrics?.observe({ eventStreams: () => open.size });
   const quietly = (what: string) => (error: unknown) => app.log.warn({ err: error }, `live presence: ${what} failed`);
   // One refresh for every stream of this process, with the keep-alive.
@@ -74,7 +89,7 @@ export async function liveRoutes(
       chain = chain.then(async () => {
         if (change.seq !== undefined && change.seq <= lastSent) return;
         try {
-          const event = await loadEvent(change);
+          const event = await load(change);
           if (event && !stream.writableEnded) {
             const id = change.seq === undefined ? '' : `id: ${change.seq}\n`;
             stream.write(`event: ${event.type}\n${id}data: ${JSON.stringify(event)}\n\n`);
