@@ -157,3 +157,51 @@ describe("the content import gives way to people's prayers", () => {
     }
   });
 });
+
+describe('a content import that failed', () => {
+  it('resumes where it stopped: the next run voices only what was not stored', async () => {
+    const { database, drop } = await openTestDatabase();
+    try {
+      let voiced = 0;
+      const voicer = (failAt?: number): Voicer => ({
+        id: 'fake',
+        voice: async ({ text }) => {
+          if (failAt !== undefined && voiced >= failAt) throw new Error('the voice stopped');
+          voiced += 1;
+          return { data: Buffer.from(`audio of ${text}`), durationSeconds: 1, contentType: 'audio/mpeg', extension: 'mp3' };
+        },
+      });
+      let stored = 0;
+      // Saves of voiced files, counted: the failed run's last file may still be saving when the error comes.
+      let saved = 0;
+      const real = contentQueries(database.db);
+      const queries = new Proxy(real, {
+        get: (target, key: keyof typeof real) =>
+          typeof key === 'string' && ['setTranslationAudio', 'setCycleTranslation', 'setJourneyDayAudio'].includes(key)
+            ? async (...args: unknown[]) => {
+                const result = await (target[key] as (...a: unknown[]) => Promise<unknown>)(...args);
+                saved += 1;
+                return result;
+              }
+            : target[key],
+      });
+      const deps = {
+        contentDir: fixtures,
+        queries,
+        media: { put: async () => `/media/${String(stored++).padStart(64, '0')}.mp3` },
+        logger: silent,
+      };
+      await expect(importContent({ ...deps, voicer: voicer(5) })).rejects.toThrow('the voice stopped');
+      const done = voiced;
+      expect(done).toBeGreaterThanOrEqual(5);
+      await expect.poll(() => saved).toBe(done);
+      const resumed = await importContent({ ...deps, voicer: voicer() });
+      expect(resumed.unchanged).toBe(done);
+      expect(resumed.voiced + resumed.unchanged).toBe(voiced);
+      // And a third run has nothing left to voice.
+      expect((await importContent({ ...deps, voicer: voicer() })).voiced).toBe(0);
+    } finally {
+      await drop();
+    }
+  });
+});
