@@ -123,7 +123,7 @@ export async function createServices(options: ServiceOptions) {
     logger,
     metrics,
     /** GET /ready: database, migrations, job queue. */
-    readiness: () => checkReadiness({ database, queueRunning: () => jobs.isRunning() }),
+    readiness: () => checkReadiness({ database, queueRunning: () => jobs.isRunning(), logger }),
     mailer,
     media,
     live,

@@ -45,17 +45,28 @@ describe('readiness (GET /ready)', () => {
   const database = (overrides: Partial<DatabaseHandle>): DatabaseHandle =>
     ({ query: async () => ({ rows: [] }), pendingMigrations: async () => 0, ...overrides }) as DatabaseHandle;
 
-  it('says the database is unreachable when it refuses or does not answer', async () => {
+  it('says the database is unreachable when it refuses or does not answer, and logs why (never in the answer)', async () => {
+    const logged: unknown[] = [];
+    const logger = { warn: (fields: object) => void logged.push(fields) };
     const refused = await checkReadiness({
       database: database({ query: () => Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:5432')) }),
       queueRunning: () => true,
+      logger,
     });
-    expect(refused).toMatchObject({ ready: false, checks: { database: 'unreachable', migrations: 'unknown', queue: 'ok' } });
-    expect(refused.reason).toContain('database unreachable: connect ECONNREFUSED');
+    expect(refused).toEqual({
+      ready: false,
+      checks: { database: 'unreachable', migrations: 'unknown', queue: 'ok' },
+      reason: 'database unreachable',
+    });
+    expect(String((logged[0] as { err: Error }).err.message)).toContain('ECONNREFUSED');
 
-    const silent = await checkReadiness({ database: database({ query: () => new Promise(() => undefined) }), queueRunning: () => true });
-    expect(silent).toMatchObject({ ready: false, checks: { database: 'unreachable' } });
-    expect(silent.reason).toContain('no answer within');
+    const silent = await checkReadiness({
+      database: database({ query: () => new Promise(() => undefined) }),
+      queueRunning: () => true,
+      logger,
+    });
+    expect(silent).toMatchObject({ ready: false, checks: { database: 'unreachable' }, reason: 'database unreachable' });
+    expect(String((logged[1] as { err: Error }).err.message)).toContain('no answer within');
   });
 
   it('says when migrations of this code are not applied', async () => {

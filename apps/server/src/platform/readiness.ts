@@ -20,7 +20,12 @@ const withTimeout = <T>(work: Promise<T>, ms: number): Promise<T> =>
  * applied, and the job queue is running (it starts after the server listens, and stops first at shutdown).
  * /health stays the liveness probe: it answers while the process runs.
  */
-export async function checkReadiness(deps: { database: DatabaseHandle; queueRunning: () => boolean }): Promise<Readiness> {
+export async function checkReadiness(deps: {
+  database: DatabaseHandle;
+  queueRunning: () => boolean;
+  /** Where the database's own error goes (the answer, which anyone may read, only says it is unreachable). */
+  logger?: { warn(fields: object, message: string): void };
+}): Promise<Readiness> {
   const checks: Readiness['checks'] = { database: 'unknown', migrations: 'unknown', queue: deps.queueRunning() ? 'ok' : 'starting' };
   const reasons: string[] = [];
   try {
@@ -31,7 +36,8 @@ export async function checkReadiness(deps: { database: DatabaseHandle; queueRunn
     if (pending > 0) reasons.push(`${pending} migration${pending === 1 ? '' : 's'} not applied`);
   } catch (error) {
     checks.database = 'unreachable';
-    reasons.push(`database unreachable: ${error instanceof Error ? error.message : String(error)}`.slice(0, 300));
+    reasons.push('database unreachable');
+    deps.logger?.warn({ err: error }, 'not ready: the database is unreachable');
   }
   if (checks.queue !== 'ok') reasons.push('job queue not running');
   return reasons.length === 0 ? { ready: true, checks } : { ready: false, checks, reason: reasons.join('; ') };

@@ -21,7 +21,7 @@ const sameSecret = (given: string, expected: string): boolean => {
 
 /**
  * Probes and scrapes, on the API (and on a worker's own port): /health while the process runs (liveness), /ready
- * when it can work (readiness: 503 with the reason otherwise), /metrics for Prometheus.
+ * when it can work (readiness: 503 with the reason otherwise, the database's own error only in the log), /metrics for Prometheus.
  */
 export async function healthRoutes(app: FastifyInstance, options: HealthOptions = {}): Promise<void> {
   route(app, 'GET /health', async (_request, reply) => reply.type('text/plain; charset=utf-8').send('App is running'));
