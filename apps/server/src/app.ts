@@ -31,6 +31,7 @@ import { journeysRoutes } from './modules/journeys/journeys.routes';
 import { testClockRoutes } from './modules/health/test-clock.routes';
 import { personalizedRoutes } from './modules/personalized/personalized.routes';
 import { subscriptionRoutes } from './modules/subscription/subscription.routes';
+import { habitRoutes } from './modules/habit/habit.routes';
 import { pushRoutes } from './modules/push/push.routes';
 import { toPersonalizedJourneySummary } from '@selah/domain/personalized-views';
 import { isPagePath } from '@selah/domain/pages';
@@ -114,11 +115,12 @@ export async function buildHttpApp(services: Services): Promise<FastifyInstance>
   await app.register(authRoutes, { auth, config, throttle, clock });
   await app.register(profileRoutes, { service: profiles, auth, throttle, clock });
   app.decorate('feed', feed);
-  await app.register(contentRoutes, { feed });
+  await app.register(contentRoutes, { feed, sounds: () => services.content.backgroundSounds() });
   await app.register(recordsRoutes, { service: prayers });
   await app.register(personalizedRoutes, { service: personalized });
   await app.register(subscriptionRoutes, { service: services.subscriptions });
   await app.register(pushRoutes, { service: services.push });
+  await app.register(habitRoutes, { service: services.habit });
   await app.register(liveRoutes, {
     bus: live,
     presence: {

@@ -12,7 +12,7 @@ import { contentFingerprint } from './modules/content/content.fingerprint';
 import { removeUnreferencedMedia } from './modules/content/unreferenced-media';
 import { DAILY_BACKFILL_DAYS, publishDailyPrayers } from './modules/content/daily.service';
 import { importProgress } from './modules/content/import-progress';
-import { createContentVoicer } from './modules/content/voicer';
+import { contentBeds, createContentVoicer } from './modules/content/voicer';
 import { audioSource, verifyImportedAudio } from './modules/content/verify-audio';
 import { GENERATE_PRAYER_JOB, registerPrayerGeneration } from './modules/records/generate-prayer.job';
 import { createVoicePipelineFromConfig } from './generation/voice-text';
@@ -77,7 +77,7 @@ async function main(): Promise<void> {
   const contentVoicer = () => (voicer ??= createContentVoicer(config));
   // Which content the last full import holds: a worker's start imports only what changed since (issue 21).
   const importState: ContentImportState = {
-    fingerprint: () => contentFingerprint(config.contentDir, contentVoicer().id),
+    fingerprint: () => contentFingerprint(config.contentDir, `${contentVoicer().id} ${contentBeds.id}`),
     imported: () => queries.importedFingerprint(),
     record: (fingerprint) => queries.recordImport(fingerprint),
   };
@@ -87,6 +87,7 @@ async function main(): Promise<void> {
         contentDir: config.contentDir,
         queries,
         voicer: contentVoicer(),
+        beds: contentBeds,
         media,
         logger,
         progress: importProgress(logger),

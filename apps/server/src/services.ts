@@ -14,6 +14,8 @@ import { analyticsQueries } from './modules/analytics/analytics.queries';
 import { createAuth } from './modules/auth/auth';
 import { signInThrottleStore } from './modules/auth/sign-in-throttle';
 import { contentQueries } from './modules/content/content.queries';
+import { habitQueries } from './modules/habit/habit.queries';
+import { habitService } from './modules/habit/habit.service';
 import { feedService } from './modules/content/feed.service';
 import { journeyQueries } from './modules/journeys/journeys.queries';
 import { journeysService } from './modules/journeys/journeys.service';
@@ -144,6 +146,7 @@ export async function createServices(options: ServiceOptions) {
     /** This process, as the live presence table names it. */
     processId: randomUUID(),
     journeys: journeysService({ queries: journeyQueries(db), clock }),
+    habit: habitService({ queries: habitQueries(db), clock }),
     analytics: analyticsQueries(db),
     /** Ends what the services hold open (the live bus's connection); the database is closed by its opener. */
     close: () => live.close(),

@@ -187,11 +187,11 @@ describe('metrics behind a token, and the worker’s own port', () => {
 });
 
 describe("the page's Content-Security-Policy for audio (issue 21, item 5)", () => {
-  const mediaSrc = async (env: Record<string, string>) => {
+  const mediaSrc = async (env: Record<string, string>, directive = 'media-src') => {
     const t = await createTestApp({ env });
     try {
       const policy = String((await t.app.inject({ url: '/health' })).headers['content-security-policy']);
-      return /media-src ([^;]*)/.exec(policy)?.[1];
+      return new RegExp(`${directive} ([^;]*)`).exec(policy)?.[1];
     } finally {
       await t.close();
     }
@@ -199,6 +199,7 @@ describe("the page's Content-Security-Policy for audio (issue 21, item 5)", () =
 
   it('allows the app itself alone with the local media store', async () => {
     expect(await mediaSrc({})).toBe("'self' blob:");
+    expect(await mediaSrc({}, 'connect-src')).toBe("'self'");
   });
 
   // Path-style addresses (the default with an endpoint): people's own audio is presigned at the endpoint.
@@ -209,5 +210,7 @@ describe("the page's Content-Security-Policy for audio (issue 21, item 5)", () =
       S3_SECRET_ACCESS_KEY: 'secret',
     };
     expect(await mediaSrc(env)).toBe("'self' blob: https://cdn.example.org https://s3.example.net");
+    // The player fetches the background sounds from there to mix them (issue 22).
+    expect(await mediaSrc(env, 'connect-src')).toBe("'self' https://cdn.example.org https://s3.example.net");
   });
 });

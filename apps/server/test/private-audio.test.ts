@@ -4,6 +4,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cuesUrlOf } from '@selah/domain/player';
 import type { PrayerRecord } from '@selah/domain/records';
 import type { VoicePipeline } from '../src/generation/voice-text';
 import { moveOwnAudioToPrivate } from '../src/modules/records/private-media-migration';
@@ -29,6 +30,7 @@ const quickVoice: VoicePipeline = {
     durationSeconds: 3,
     speechSeconds: 3,
     timeline: { leadInSeconds: 0, clipSeconds: [3], gapSeconds: [0], tempo: 1, totalSeconds: 3 },
+    cues: [{ start: 0.3, end: 2.5, text: 'Rest & peace <for> my mother.' }],
   }),
   wordsPerMinute: () => 145,
 };
@@ -104,6 +106,25 @@ describe("a person's own audio", () => {
     expect((await t.app.inject({ url: `/media/private/${owner.id}` })).statusCode).toBe(404);
   });
 
+  it('has its spoken lines beside it as WebVTT, at the same signed address with .vtt', async () => {
+    const cuesUrl = cuesUrlOf(record.audioUrl!);
+    expect(cuesUrl).toMatch(/\.vtt\?exp=\d+&sig=/);
+    const cues = await t.app.inject({ url: cuesUrl });
+    expect(cues.statusCode, cues.body).toBe(200);
+    expect(cues.headers['content-type']).toMatch(/^text\/vtt/);
+    expect(cues.body).toBe('WEBVTT\n\n1\n00:00:00.300 --> 00:00:02.500\nRest &amp; peace &lt;for&gt; my mother.\n');
+    // Without the signature, or with it moved to another person's folder, nothing.
+    expectApiError(await t.app.inject({ url: pathOf(cuesUrl) }), 403, 'FORBIDDEN');
+    const [, query] = cuesUrl.split('?');
+    expectApiError(
+      await t.app.inject({ url: `/media/private/${stranger.id}/${pathOf(cuesUrl).split('/').pop()}?${query}` }),
+      403,
+      'FORBIDDEN',
+    );
+    // The audio's signature opens its own cues only: another name with it is refused.
+    expectApiError(await t.app.inject({ url: `/media/private/${owner.id}/${'cd'.repeat(32)}.vtt?${query}` }), 403, 'FORBIDDEN');
+  });
+
   it('is not shown to another user through the API', async () => {
     expectApiError(await t.app.inject({ url: `/api/records/${record.id}`, headers: { cookie: stranger.cookie } }), 404, 'NOT_FOUND');
     const search = await t.app.inject({ url: '/api/search?q=prayer&lng=en', headers: { cookie: stranger.cookie } });
@@ -159,6 +180,7 @@ describe("a person's own audio", () => {
     });
     expect(deleted.statusCode, deleted.body).toBe(200);
     expect((await t.app.inject({ url })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: cuesUrlOf(url) })).statusCode).toBe(404);
     expect(existsSync(path.join(t.config.dataDir, 'private-media', owner.id))).toBe(false);
   });
 });

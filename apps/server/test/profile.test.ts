@@ -123,7 +123,25 @@ describe('profile', () => {
       expect(response.json()).toMatchObject({ language: 'pl', prayerNotifications: false, goals: ['Keep me'] });
     });
 
+    it('remembers the player: speed, background sound and its volume, each on its own (issue 22)', async () => {
+      expect((await getMe(cookie)).json()).toMatchObject({ player: { speed: 1, backgroundSound: 'pad', backgroundVolume: 0.6 } });
+      const faster = await patchMe(cookie, { player: { speed: 1.25 } });
+      expect(faster.statusCode, faster.body).toBe(200);
+      expect(faster.json()).toMatchObject({ player: { speed: 1.25, backgroundSound: 'pad', backgroundVolume: 0.6 } });
+      await patchMe(cookie, { player: { backgroundSound: 'rain', backgroundVolume: 0.35 } });
+      expect((await getMe(cookie)).json()).toMatchObject({ player: { speed: 1.25, backgroundSound: 'rain', backgroundVolume: 0.35 } });
+      await patchMe(cookie, { player: { backgroundSound: 'none' } });
+      expect((await getMe(cookie)).json()).toMatchObject({ player: { speed: 1.25, backgroundSound: 'none', backgroundVolume: 0.35 } });
+    });
+
     it.each([
+      ['a speed the player does not offer', { player: { speed: 3 } }],
+      ['a speed as text', { player: { speed: '1.25' } }],
+      ['a volume above 1', { player: { backgroundVolume: 1.5 } }],
+      ['a negative volume', { player: { backgroundVolume: -0.1 } }],
+      ['an unknown sound', { player: { backgroundSound: 'thunder' } }],
+      ['an empty player', { player: {} }],
+      ['an unknown player field', { player: { pitch: 2 } }],
       ['an empty body', {}],
       ['an unknown field', { nickname: 'x' }],
       ['an unknown field next to a known one', { language: 'es', plan: 'Unlimited Prayer' }],

@@ -47,7 +47,19 @@ describe('removing media no row refers to', () => {
     const recordId = created.json<{ record: { id: string } }>().record.id;
     const recordAudio = await store('record', 5);
     await t.database.query('UPDATE records SET audio_url = $1 WHERE id = $2', [`${recordAudio.url}?exp=1&sig=x`, recordId]);
+    // Cues kept beside audio live and go with it.
+    const cuesOfRecord = await t.app.media.put(Buffer.from('WEBVTT\n'), {
+      extension: 'vtt',
+      contentType: 'text/vtt',
+      beside: recordAudio.url,
+    });
     const orphan = await store('orphan', 5);
+    const cuesOfOrphan = await t.app.media.put(Buffer.from('WEBVTT\n'), { extension: 'vtt', contentType: 'text/vtt', beside: orphan.url });
+    for (const cues of [cuesOfRecord, cuesOfOrphan]) {
+      const file = path.join(t.config.mediaDir, path.basename(cues));
+      utimesSync(file, new Date(Date.now() - 5 * 3600_000), new Date(Date.now() - 5 * 3600_000));
+    }
+    expect(path.basename(cuesOfOrphan)).toBe(path.basename(orphan.url).replace('.mp3', '.vtt'));
     const young = await store('young', 0);
     const own = await store('own', 5, 'owner-1');
 
@@ -56,8 +68,10 @@ describe('removing media no row refers to', () => {
       referencedNames: () => queries.referencedMediaNames(),
       logger: silent,
     });
-    expect(removed).toBe(1);
+    expect(removed).toBe(2);
     expect(existsSync(orphan.file!)).toBe(false);
+    expect(existsSync(path.join(t.config.mediaDir, path.basename(cuesOfOrphan)))).toBe(false);
+    expect(existsSync(path.join(t.config.mediaDir, path.basename(cuesOfRecord)))).toBe(true);
     for (const kept of [cycleAudio, recordAudio, young]) expect(existsSync(kept.file!)).toBe(true);
     expect(await t.app.media.has(own.url)).toBe(true);
 

@@ -17,19 +17,15 @@ const contentDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '.
 const TARGET_SECONDS = 180;
 
 /**
- * Stretches of quiet in the voice, with the bed taken out: the bed is a low pad (low-passed at 800 Hz), so above
- * 1.5 kHz only the voice is left, and ffmpeg's silencedetect finds where it stops.
+ * Stretches of quiet in the voice, found by ffmpeg's silencedetect. Published files are voice only (issue 22);
+ * the high-pass keeps the check true of a file with the low pad under it (low-passed at 800 Hz) as well.
  */
-async function voiceSilences(file: string, minSeconds: number): Promise<{ start: number; end: number }[]> {
-  const { stderr } = await runFfmpeg([
-    '-i',
-    file,
-    '-af',
-    `highpass=f=1500,highpass=f=1500,silencedetect=n=-50dB:d=${minSeconds}`,
-    '-f',
-    'null',
-    '-',
-  ]);
+async function voiceSilences(
+  file: string,
+  minSeconds: number,
+  filter = 'highpass=f=1500,highpass=f=1500,',
+): Promise<{ start: number; end: number }[]> {
+  const { stderr } = await runFfmpeg(['-i', file, '-af', `${filter}silencedetect=n=-50dB:d=${minSeconds}`, '-f', 'null', '-']);
   const starts = [...stderr.matchAll(/silence_start: ([\d.]+)/g)].map((m) => Number(m[1]));
   const ends = [...stderr.matchAll(/silence_end: ([\d.]+)/g)].map((m) => Number(m[1]));
   return starts.map((start, i) => ({ start, end: ends[i] ?? Infinity }));
@@ -57,7 +53,7 @@ describe('a personal prayer, voiced by the embedded default in every language', 
         lengthMinutes: 3,
         targetWords: wordsForLength({ seconds: TARGET_SECONDS, wordsPerMinute: pipeline.wordsPerMinute(language), experience }),
       });
-      const audio = await pipeline.voiceText({ text: written.text, language, ambient: true, targetSeconds: TARGET_SECONDS });
+      const audio = await pipeline.voiceText({ text: written.text, language, ambient: false, targetSeconds: TARGET_SECONDS });
       const file = path.join(dir, `${language}.mp3`);
       await writeFile(file, audio.data);
 
@@ -83,6 +79,21 @@ describe('a personal prayer, voiced by the embedded default in every language', 
       expect(after!.end - after!.start).toBeGreaterThanOrEqual(6);
       // ...and nowhere else in the middle of the prayer.
       expect(silences.filter((silence) => silence.start > leadInSeconds && silence.end < analysis.durationSeconds - 4)).toHaveLength(1);
+
+      // Synced words (issue 22): every line's cue ends where the voice falls quiet and the next begins where it
+      // speaks again, within 150 ms, and the cues are the lines in reading order.
+      expect(audio.cues.map((cue) => cue.text)).toEqual(utterances.map((utterance) => utterance.text.trim()));
+      const gaps = await voiceSilences(file, 0.3, '');
+      const misses: string[] = [];
+      audio.cues.slice(0, -1).forEach((cue, i) => {
+        const next = audio.cues[i + 1]!;
+        const gap = gaps.find((silence) => Math.abs(silence.start - cue.end) <= 0.15 && Math.abs(silence.end - next.start) <= 0.15);
+        if (!gap) {
+          const near = gaps.find((silence) => Math.abs(silence.start - cue.end) < 1);
+          misses.push(`line ${i + 1} ends ${cue.end} s, next starts ${next.start} s; quiet nearby: ${JSON.stringify(near)}`);
+        }
+      });
+      expect(misses).toEqual([]);
     },
   );
 
@@ -92,7 +103,7 @@ describe('a personal prayer, voiced by the embedded default in every language', 
     const journey = await writer.write({ language, input: 'my grandmother Rosa', wordsPerMinute: pipeline.wordsPerMinute(language) });
     // The day whose reflection invites silence, if this journey has one, else the first.
     const day = journey.days.find((d) => d.script.includes('[silence]')) ?? journey.days[0]!;
-    const audio = await pipeline.voiceText({ text: day.script, language, ambient: true, targetSeconds: day.targetSeconds });
+    const audio = await pipeline.voiceText({ text: day.script, language, ambient: false, targetSeconds: day.targetSeconds });
     expect(Math.abs(audio.durationSeconds - day.targetSeconds)).toBeLessThanOrEqual(LENGTH_TOLERANCE_SECONDS);
     expect(audio.data.length).toBeLessThanOrEqual(1_500_000);
   });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES } from './languages';
 import { MAX_GOALS, MAX_GOAL_LENGTH, MIN_GOALS } from './goals';
+import { BACKGROUND_SOUNDS, PLAYBACK_SPEEDS } from './player';
 import { PLANS } from './plans';
 import { reminderTimeSchema, timeZoneSchema } from './push';
 import { hasControlCharacters, isPlainName } from './text';
@@ -26,6 +27,19 @@ export const subscriptionSchema = z.object({
   pendingChange: pendingChangeSchema.nullable(),
 });
 
+/** The player's remembered settings (issue 22). */
+export const playerPreferencesSchema = z
+  .object({
+    speed: z.number().refine((value) => (PLAYBACK_SPEEDS as readonly number[]).includes(value), {
+      message: `one of ${PLAYBACK_SPEEDS.join(', ')}`,
+    }),
+    backgroundSound: z.enum(BACKGROUND_SOUNDS),
+    /** 0 to 1. */
+    backgroundVolume: z.number().min(0).max(1),
+  })
+  .strict();
+export type PlayerPreferences = z.infer<typeof playerPreferencesSchema>;
+
 /** GET /api/me */
 export const meSchema = z.object({
   id: z.string(),
@@ -39,6 +53,8 @@ export const meSchema = z.object({
   reminderTime: z.string(),
   timeZone: z.string(),
   goals: z.array(z.string()),
+  /** The player as this person left it: speed, background sound and its volume (issue 22). */
+  player: playerPreferencesSchema,
   subscription: subscriptionSchema,
   /** Whether the account has a password (password-provider users must type it to delete the account). */
   hasPassword: z.boolean(),
@@ -72,6 +88,7 @@ export const updateMeSchema = z
     prayerNotifications: z.boolean(),
     reminderTime: reminderTimeSchema,
     timeZone: timeZoneSchema,
+    player: playerPreferencesSchema.partial().refine((body) => Object.keys(body).length > 0, { message: 'Nothing to update' }),
   })
   .partial()
   .strict()

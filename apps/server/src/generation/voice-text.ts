@@ -1,6 +1,7 @@
 import type { Language } from '@selah/domain/languages';
 import type { VoiceConfig } from '../platform/config';
 import { mapWithConcurrency } from './map-with-concurrency';
+import { cuesOf, type Cue } from './master/cues';
 import { masterSpeech, type MasteredAudio } from './master/master-speech';
 import { PAUSE_RANGES, parseSpokenText, type PauseKind } from './text/pauses';
 import { countWords } from './text/words';
@@ -11,14 +12,17 @@ export interface VoiceTextInput {
   /** Plain text; blank lines separate paragraphs, [pause] and [silence] mark deliberate quiet (text/pauses). */
   text: string;
   language: Language;
-  /** Lay the soft ambient bed under the voice. */
+  /**
+   * Lay the soft ambient bed under the voice. Published audio is voice only (issue 22: the player mixes the
+   * person's chosen sound); the option stays for benchmarks and comparisons.
+   */
   ambient: boolean;
   /** The length to meet, in seconds (a personal prayer's 3 minutes); without it the text keeps its natural length. */
   targetSeconds?: number;
 }
 
-/** The finished file: bytes, measured duration, and how to store and serve it. */
-export type VoicedText = MasteredAudio;
+/** The finished file: bytes, measured duration, how to store and serve it, and where each line is spoken. */
+export type VoicedText = MasteredAudio & { cues: Cue[] };
 
 export interface VoicePipeline {
   /** Identifies the voice and the mastering: when it changes, earlier files sound different from new ones. */
@@ -39,7 +43,7 @@ export interface VoicePipelineOptions {
 }
 
 /** Bump when mastering changes how files sound (pauses, bed, loudness, encoding). */
-export const MASTERING_VERSION = 2;
+export const MASTERING_VERSION = 3;
 /** Sentences voiced at once, at most (providers may allow fewer: espeak runs on the main thread). */
 const MAX_CONCURRENCY = 4;
 /** A provider that says nothing of its pace starts from the content guide's prayer pace. */
@@ -83,7 +87,13 @@ export function createVoicePipeline(provider: VoiceProvider, options: VoicePipel
         const previous = pace.get(language);
         pace.set(language, previous === undefined ? measured : previous + (measured - previous) * PACE_WEIGHT);
       }
-      return audio;
+      return {
+        ...audio,
+        cues: cuesOf(
+          audio.timeline,
+          utterances.map((utterance) => utterance.text),
+        ),
+      };
     },
   };
 }

@@ -90,7 +90,9 @@ describe('S3-compatible media store', () => {
     server.expect('HEAD', key, respond(404));
     expect(await store.has(`https://cdn.example.org/prayers/${hash}.mp3`)).toBe(false);
     expect(await store.has('/media/local.mp3')).toBe(false);
+    // The audio and its cues, stored beside it (issue 22), go together.
     server.expect('DELETE', key, respond(204));
+    server.expect('DELETE', key.replace('.mp3', '.vtt'), respond(404));
     await store.removeByUrls([
       `https://cdn.example.org/prayers/${hash}.mp3`,
       '/media/local.mp3',
@@ -116,7 +118,27 @@ describe('S3-compatible media store', () => {
     expect(url.searchParams.get('X-Amz-Signature')).toMatch(/^[0-9a-f]{64}$/);
     expect(await store.privateSource('/media/private/../x.mp3')).toBeUndefined();
     server.expect('DELETE', privateKey, respond(204));
+    server.expect('DELETE', privateKey.replace('.mp3', '.vtt'), respond(204));
     await store.removeByUrls([ref]);
+  });
+
+  it('stores cues beside their audio, under the audio’s name', async () => {
+    const cuesKey = key.replace('.mp3', '.vtt');
+    server.expect('HEAD', cuesKey, respond(404));
+    server.expect('PUT', cuesKey, (request, response) => {
+      expect(request.headers['content-type']).toBe('text/vtt; charset=utf-8');
+      response.writeHead(200).end();
+    });
+    const store = createS3MediaStore(config());
+    const url = await store.put(Buffer.from('WEBVTT\n'), {
+      extension: 'vtt',
+      contentType: 'text/vtt; charset=utf-8',
+      beside: `https://cdn.example.org/prayers/${hash}.mp3`,
+    });
+    expect(url).toBe(`https://cdn.example.org/prayers/${hash}.vtt`);
+    await expect(
+      store.put(Buffer.from('x'), { extension: 'vtt', contentType: 'text/vtt', beside: '/media/../../etc/passwd' }),
+    ).rejects.toThrow(/not a stored file/);
   });
 
   it('reports a refused upload with the status and the bucket', async () => {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { AwsClient } from 'aws4fetch';
 import type { MediaStoreConfig } from './config';
-import { contentHashedName, parsePrivateRef, privateRef, STORED_NAME, type MediaStore } from './media';
+import { parsePrivateRef, privateRef, STORED_NAME, storedNameOf, withSiblings, type MediaStore } from './media';
 
 type S3Config = Extract<MediaStoreConfig, { kind: 's3' }>;
 
@@ -46,8 +46,9 @@ export function createS3MediaStore(config: S3Config): MediaStore {
   const privateKey = (owner: string, name: string) => `${config.prefix}private/${owner}/${name}`;
 
   return {
-    async put(data, { extension, contentType, owner }) {
-      const name = contentHashedName(data, extension);
+    async put(data, meta) {
+      const { contentType, owner } = meta;
+      const name = storedNameOf(data, meta);
       const key = owner ? privateKey(owner, name) : `${config.prefix}${name}`;
       if (!(await head(key))) {
         const response = await client.fetch(objectUrl(key), {
@@ -114,7 +115,7 @@ export function createS3MediaStore(config: S3Config): MediaStore {
       return files;
     },
     async removeByUrls(urls) {
-      for (const url of urls) {
+      for (const url of withSiblings(urls)) {
         const own = parsePrivateRef(url);
         const key = own ? privateKey(own.owner, own.name) : keyOf(url);
         if (!key) continue;

@@ -34,6 +34,41 @@ export interface MediaFile {
   contentType: string;
   /** The user whose own audio this is: stored privately (PRIVATE_MEDIA_PREFIX), not publicly. */
   owner?: string;
+  /**
+   * Store under this URL's file name (with `extension`) instead of the bytes' hash: a file that belongs to
+   * another, e.g. an audio file's WebVTT cues (issue 22). Removing the other removes it too (siblingUrls).
+   */
+  beside?: string;
+}
+
+/** File extensions of the files kept beside an audio file under its name: its cues. */
+export const SIBLING_EXTENSIONS = ['vtt'] as const;
+
+/** The URL of a file kept beside `url` (same name, this extension), query string dropped. */
+export function siblingUrl(url: string, extension: string): string {
+  const path = url.split('?', 1)[0]!;
+  return `${path.replace(/\.[a-z0-9]{1,8}$/, '')}.${extension}`;
+}
+
+/** `urls` and the files kept beside each (its cues): what to remove with them. */
+export function withSiblings(urls: Iterable<string>): string[] {
+  const all = new Set<string>();
+  for (const url of urls) {
+    all.add(url);
+    if (!SIBLING_EXTENSIONS.some((extension) => url.split('?', 1)[0]!.endsWith(`.${extension}`))) {
+      for (const extension of SIBLING_EXTENSIONS) all.add(siblingUrl(url, extension));
+    }
+  }
+  return [...all];
+}
+
+/** The name a file is stored under: the bytes' hash, or the name of the file it belongs beside. */
+export function storedNameOf(data: Buffer, file: Pick<MediaFile, 'extension' | 'beside'>): string {
+  if (file.beside === undefined) return contentHashedName(data, file.extension);
+  const base = file.beside.split('?', 1)[0]!.split('/').pop() ?? '';
+  if (!STORED_NAME.test(base)) throw new Error(`Cannot store beside ${JSON.stringify(file.beside)}: not a stored file`);
+  if (!/^[a-z0-9]{1,8}$/.test(file.extension)) throw new Error(`Invalid media file extension: ${JSON.stringify(file.extension)}`);
+  return `${base.replace(/\.[a-z0-9]{1,8}$/, '')}.${file.extension}`;
 }
 
 export interface MediaStore {
@@ -90,8 +125,9 @@ export function createLocalMediaStore(mediaDir: string, privateDir: string): Med
       : undefined;
   };
   return {
-    async put(data, { extension, owner }) {
-      const name = contentHashedName(data, extension);
+    async put(data, meta) {
+      const { owner } = meta;
+      const name = storedNameOf(data, meta);
       const ref = owner ? privateRef(owner, name) : `${MEDIA_URL_PREFIX}${name}`;
       const dir = owner ? path.join(privateDir, owner) : mediaDir;
       const file = path.join(dir, name);
@@ -113,7 +149,7 @@ export function createLocalMediaStore(mediaDir: string, privateDir: string): Med
       return file !== undefined && exists(file);
     },
     async removeByUrls(urls) {
-      for (const url of urls) {
+      for (const url of withSiblings(urls)) {
         const file = fileOf(url);
         if (file) await rm(file, { force: true });
       }

@@ -15,7 +15,8 @@ const documentPolicy = (secure: boolean, mediaOrigins: string[]): HelmetOptions 
       imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
       // The app's own audio, and the media store's origins when it is a bucket (nothing broader).
       mediaSrc: ["'self'", 'blob:', ...mediaOrigins],
-      connectSrc: ["'self'"],
+      // The player fetches the background sounds to mix them (Web Audio): from the media store too.
+      connectSrc: ["'self'", ...mediaOrigins],
       fontSrc: ["'self'", 'data:'],
       workerSrc: ["'self'"],
       manifestSrc: ["'self'"],

@@ -6,6 +6,7 @@ import { ConnectionNotice } from '../components/ConnectionNotice';
 import { LoadingScreen } from '../components/LoadingScreen';
 import { useProfileLanguage } from '../features/profile/use-profile-language';
 import { AudioProvider } from '../lib/audio';
+import { PlayerPreferencesSync } from '../features/player/PlayerPreferencesSync';
 import { AuthProvider, useAuth } from '../lib/auth';
 import { LiveEventsProvider } from './live-events';
 import { useNativeStart } from './native-start';
@@ -71,6 +72,7 @@ export function App() {
       <AuthProvider>
         <LiveEventsProvider>
           <AudioProvider>
+            <PlayerPreferencesSync />
             <Suspense fallback={<LoadingScreen />}>
               <Startup />
             </Suspense>

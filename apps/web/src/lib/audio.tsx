@@ -1,5 +1,20 @@
 import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { skipTarget, type PlayerTrack } from '@selah/domain/player';
+import {
+  cuesUrlOf,
+  DEFAULT_BACKGROUND_SOUND,
+  DEFAULT_BACKGROUND_VOLUME,
+  DEFAULT_PLAYBACK_SPEED,
+  PRAYED_AFTER_SECONDS,
+  SLEEP_FADE_SECONDS,
+  skipTarget,
+  type BackgroundSound,
+  type PlayerTrack,
+  type SleepTimerChoice,
+} from '@selah/domain/player';
+import { habitKeys } from '@selah/domain/contract/query-keys';
+import { api } from './api';
+import type { BedMixer } from './bed-mixer';
+import { queryClient } from './query-client';
 import { track as trackEvent } from './analytics';
 import { useAuth } from './auth';
 import { mediaCrossOrigin, serverUrl } from '../platform/server';
@@ -27,6 +42,31 @@ export interface AudioState {
   repeat: boolean;
   /** The journey day the audio belongs to (journey-audio flag), or null. */
   journeyAudio: JourneyAudio | null;
+  /** The loaded track's spoken lines (its WebVTT track), once loaded; null when it has none. */
+  cues: Cue[] | null;
+  /** The line being spoken (an index into cues), or -1 between lines. */
+  activeCue: number;
+  /** Playback speed (0.75 to 1.5), remembered per person. */
+  speed: number;
+  /** The sound under the voice and its volume (0 to 1), remembered per person. */
+  backgroundSound: BackgroundSound;
+  backgroundVolume: number;
+  /** The sleep timer, while set: its choice, and when it ends (ms since the epoch; null: at the prayer's end). */
+  sleepTimer: { choice: SleepTimerChoice; endsAt: number | null } | null;
+}
+
+/** One spoken line of the loaded track, in seconds. */
+export interface Cue {
+  start: number;
+  end: number;
+  text: string;
+}
+
+/** The player's settings a person keeps (GET /api/me's player). */
+export interface PlayerPreferences {
+  speed: number;
+  backgroundSound: BackgroundSound;
+  backgroundVolume: number;
 }
 
 export interface AudioControls {
@@ -53,9 +93,14 @@ export interface AudioControls {
   stopJourneyAudio(): void;
   /** Calls `listener` each time the track plays to its end (also when it then repeats); returns an unsubscribe. */
   onEnded(listener: (track: PlayerTrack) => void): () => void;
+  /** Sets any of speed, background sound and its volume (the person's remembered settings, or a change). */
+  setPreferences(preferences: Partial<PlayerPreferences>): void;
+  /** Starts the sleep timer (minutes, or the end of the prayer), or cancels it with null. */
+  setSleepTimer(choice: SleepTimerChoice | null): void;
 }
 
-const IDLE: Omit<AudioState, 'repeat'> = {
+/** What closing the player resets; the repeat switch and the person's preferences stay. */
+const IDLE = {
   track: null,
   isPlaying: false,
   isMinimized: false,
@@ -64,6 +109,17 @@ const IDLE: Omit<AudioState, 'repeat'> = {
   duration: 0,
   progress: 0,
   journeyAudio: null,
+  cues: null,
+  activeCue: -1,
+  sleepTimer: null,
+} satisfies Partial<AudioState>;
+
+const INITIAL: AudioState = {
+  ...IDLE,
+  repeat: true,
+  speed: DEFAULT_PLAYBACK_SPEED,
+  backgroundSound: DEFAULT_BACKGROUND_SOUND,
+  backgroundVolume: DEFAULT_BACKGROUND_VOLUME,
 };
 
 const StateContext = createContext<AudioState | null>(null);
@@ -105,7 +161,7 @@ function setMediaSessionHandler(action: MediaSessionAction, handler: MediaSessio
 
 /** The app's single audio element and its state (spec sections 2 and 4). Inside AuthProvider. */
 export function AudioProvider({ children }: { children: ReactNode }) {
-  const [state, setState] = useState<AudioState>({ ...IDLE, repeat: true });
+  const [state, setState] = useState<AudioState>(INITIAL);
   const audioRef = useRef<HTMLAudioElement | null>(null);
   const trackRef = useRef<PlayerTrack | null>(null);
   const repeatRef = useRef(true);
@@ -118,14 +174,112 @@ export function AudioProvider({ children }: { children: ReactNode }) {
   /** The loaded track until its first 'playing' event sends play_audio. */
   const unannouncedRef = useRef<PlayerTrack | null>(null);
   const endedListeners = useRef(new Set<(track: PlayerTrack) => void>());
+  const speedRef = useRef<number>(DEFAULT_PLAYBACK_SPEED);
+  /** The habit record: seconds of the loaded track heard so far, and whether this load has counted the day. */
+  const heardRef = useRef({ seconds: 0, last: 0, counted: false });
+  const signedInRef = useRef(false);
+  const sleepRef = useRef<AudioState['sleepTimer']>(null);
+  /** The background sound's mixer, loaded with its module when a bed is first wanted. */
+  const mixerRef = useRef<BedMixer | null>(null);
+  const mixerLoading = useRef<Promise<BedMixer> | null>(null);
+  const bedRef = useRef<{ sound: BackgroundSound; volume: number }>({
+    sound: DEFAULT_BACKGROUND_SOUND,
+    volume: DEFAULT_BACKGROUND_VOLUME,
+  });
 
   const patch = useCallback((changes: Partial<AudioState>) => setState((previous) => ({ ...previous, ...changes })), []);
 
   const element = useCallback((): HTMLAudioElement => {
-    // In the native shell the audio comes from the server across origins, in CORS mode (platform/server.ts).
-    audioRef.current ??= Object.assign(new Audio(), { preload: 'auto', crossOrigin: mediaCrossOrigin() });
+    if (!audioRef.current) {
+      // In the native shell the audio comes from the server across origins, in CORS mode (platform/server.ts).
+      const audio = Object.assign(new Audio(), { preload: 'auto', crossOrigin: mediaCrossOrigin() });
+      // In the document (hidden, as an <audio> without controls is), so its captions track loads everywhere.
+      audio.dataset.testid = 'player-audio';
+      document.body.append(audio);
+      audioRef.current = audio;
+    }
     return audioRef.current;
   }, []);
+
+  /** The mixer, once its module is loaded (only when a bed is first wanted). */
+  const withMixer = useCallback((use: (mixer: BedMixer) => void) => {
+    if (mixerRef.current) return use(mixerRef.current);
+    if (bedRef.current.sound === 'none') return;
+    mixerLoading.current ??= import('./bed-mixer').then(({ createBedMixer }) => {
+      const mixer = createBedMixer();
+      mixer.setSound(bedRef.current.sound);
+      mixer.setVolume(bedRef.current.volume);
+      mixerRef.current = mixer;
+      return mixer;
+    });
+    void mixerLoading.current.then(use, (error: unknown) => {
+      mixerLoading.current = null;
+      console.warn('background sound unavailable', error);
+    });
+  }, []);
+
+  /** The sleep timer's fade on the voice and the bed (1: full). */
+  const setFade = useCallback((fade: number) => {
+    const audio = audioRef.current;
+    if (audio) audio.volume = Math.min(1, Math.max(0, fade));
+    if (mixerRef.current) mixerRef.current.setFade(fade);
+  }, []);
+
+  const endSleepTimer = useCallback(() => {
+    sleepRef.current = null;
+    audioRef.current?.pause();
+    setFade(1);
+    setState((previous) => ({ ...previous, sleepTimer: null }));
+  }, [setFade]);
+
+  /** Today counts as a day prayed (once per track played; the server counts each day once). Signed in only. */
+  const countPrayedDay = useCallback(() => {
+    const heard = heardRef.current;
+    if (heard.counted || !signedInRef.current) return;
+    heard.counted = true;
+    const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+    api('POST /api/habit/prayed', { body: { timeZone } }).then(
+      (habit) => queryClient.setQueryData(habitKeys.all, habit),
+      (error: unknown) => {
+        heard.counted = false;
+        console.warn('the day prayed was not recorded', error);
+      },
+    );
+  }, []);
+
+  /** The loaded track's lines: its WebVTT track, beside the audio (cuesUrlOf), as captions and for the words. */
+  const loadCues = useCallback(
+    (audio: HTMLAudioElement, next: PlayerTrack) => {
+      for (const old of Array.from(audio.querySelectorAll('track'))) old.remove();
+      const element = Object.assign(document.createElement('track'), {
+        kind: 'captions',
+        label: next.title,
+        src: serverUrl(cuesUrlOf(next.audioUrl)),
+        default: true,
+      });
+      audio.append(element);
+      const textTrack = element.track;
+      // Hidden: nothing draws them (an <audio> has no picture); cuechange still follows the playback.
+      textTrack.mode = 'hidden';
+      const current = () => trackRef.current === next;
+      element.addEventListener('load', () => {
+        if (!current() || !textTrack.cues) return;
+        const cues = Array.from(textTrack.cues, (cue) => ({ start: cue.startTime, end: cue.endTime, text: (cue as VTTCue).text }));
+        patch({ cues: cues.length > 0 ? cues : null });
+      });
+      textTrack.addEventListener('cuechange', () => {
+        if (!current()) return;
+        const cues = textTrack.cues;
+        if (!cues) return;
+        const active = textTrack.activeCues?.[0];
+        // Between two lines the one just spoken stays marked, so the highlight does not blink at every pause.
+        let index = active ? Array.prototype.indexOf.call(cues, active) : -1;
+        if (index === -1) for (let i = 0; i < cues.length && cues[i]!.startTime <= audio.currentTime; i++) index = i;
+        patch({ activeCue: index });
+      });
+    },
+    [patch],
+  );
 
   const startPlayback = useCallback(
     (audio: HTMLAudioElement) => {
@@ -145,8 +299,10 @@ export function AudioProvider({ children }: { children: ReactNode }) {
     const audio = audioRef.current;
     trackRef.current = null;
     unannouncedRef.current = null;
+    sleepRef.current = null;
     if (!audio) return;
     audio.pause();
+    for (const old of Array.from(audio.querySelectorAll('track'))) old.remove();
     if (audio.hasAttribute('src')) {
       audio.removeAttribute('src');
       audio.load();
@@ -181,7 +337,14 @@ export function AudioProvider({ children }: { children: ReactNode }) {
       trackRef.current = next;
       unannouncedRef.current = next;
       audio.src = serverUrl(next.audioUrl);
+      // A new source resets the rate to the default one: both carry the person's speed.
+      audio.defaultPlaybackRate = speedRef.current;
+      audio.playbackRate = speedRef.current;
+      loadCues(audio, next);
+      heardRef.current = { seconds: 0, last: 0, counted: false };
       patch({
+        cues: null,
+        activeCue: -1,
         track: next,
         isMinimized: false,
         isPlaying: false,
@@ -221,15 +384,63 @@ export function AudioProvider({ children }: { children: ReactNode }) {
       maximize: () => patch({ isMinimized: false }),
       close: () => {
         unload();
-        setState((previous) => ({ ...IDLE, repeat: previous.repeat }));
+        setState((previous) => ({ ...previous, ...IDLE }));
       },
       stopJourneyAudio: () => patch({ journeyAudio: null }),
       onEnded: (listener) => {
         endedListeners.current.add(listener);
         return () => endedListeners.current.delete(listener);
       },
+      setPreferences: (preferences) => {
+        if (preferences.speed !== undefined) {
+          speedRef.current = preferences.speed;
+          const audio = audioRef.current;
+          if (audio) {
+            audio.defaultPlaybackRate = preferences.speed;
+            audio.playbackRate = preferences.speed;
+          }
+        }
+        bedRef.current = {
+          sound: preferences.backgroundSound ?? bedRef.current.sound,
+          volume: preferences.backgroundVolume ?? bedRef.current.volume,
+        };
+        const { sound, volume } = bedRef.current;
+        withMixer((mixer) => {
+          mixer.setSound(sound);
+          mixer.setVolume(volume);
+          mixer.setPlaying(Boolean(audioRef.current && !audioRef.current.paused && trackRef.current));
+        });
+        patch(preferences);
+      },
+      setSleepTimer: (choice) => {
+        const timer = choice === null ? null : { choice, endsAt: choice === 'end' ? null : Date.now() + choice * 60_000 };
+        sleepRef.current = timer;
+        if (!timer) setFade(1);
+        patch({ sleepTimer: timer });
+      },
     };
-  }, [element, patch, startPlayback, unload]);
+  }, [element, loadCues, patch, setFade, startPlayback, unload, withMixer]);
+
+  // The sleep timer: the last SLEEP_FADE_SECONDS fade the voice and the bed, then playback pauses. 'end' fades
+  // the prayer's last seconds and stops it at its end instead of repeating it.
+  const { sleepTimer } = state;
+  useEffect(() => {
+    if (!sleepTimer) return;
+    const tick = () => {
+      const audio = audioRef.current;
+      let remaining: number;
+      if (sleepTimer.endsAt !== null) remaining = (sleepTimer.endsAt - Date.now()) / 1000;
+      else if (audio && trackRef.current) {
+        const duration = mediaDuration(audio, trackRef.current);
+        remaining = duration > 0 ? (duration - audio.currentTime) / (audio.playbackRate || 1) : Number.POSITIVE_INFINITY;
+      } else remaining = Number.POSITIVE_INFINITY;
+      if (remaining <= 0 && sleepTimer.endsAt !== null) endSleepTimer();
+      else setFade(Math.min(1, Math.max(0, remaining / SLEEP_FADE_SECONDS)));
+    };
+    tick();
+    const interval = setInterval(tick, 250);
+    return () => clearInterval(interval);
+  }, [sleepTimer, endSleepTimer, setFade]);
 
   // Media element events drive the state.
   useEffect(() => {
@@ -246,6 +457,7 @@ export function AudioProvider({ children }: { children: ReactNode }) {
       play: () => {
         playingRef.current = true;
         patch({ isPlaying: true });
+        withMixer((mixer) => mixer.setPlaying(true));
       },
       playing: () => {
         patch({ isPlaying: true, isLoading: false });
@@ -266,6 +478,10 @@ export function AudioProvider({ children }: { children: ReactNode }) {
         // The pause the element makes at the end of the track keeps the intent: repeat may start it again.
         if (!audio.ended) playingRef.current = false;
         patch({ isPlaying: false });
+        // At the end of a repeating track the bed plays on through the restart.
+        if (!(audio.ended && repeatRef.current && playingRef.current && sleepRef.current?.choice !== 'end')) {
+          mixerRef.current?.setPlaying(false);
+        }
       },
       waiting: () => patch({ isLoading: true }),
       canplay: () => patch({ isLoading: false }),
@@ -273,7 +489,14 @@ export function AudioProvider({ children }: { children: ReactNode }) {
         if (trackRef.current) patch(timing());
       },
       timeupdate: () => {
-        if (trackRef.current) patch(timing());
+        if (!trackRef.current) return;
+        patch(timing());
+        const heard = heardRef.current;
+        const step = audio.currentTime - heard.last;
+        heard.last = audio.currentTime;
+        // Playing on (not a seek): a minute of a prayer heard makes the day count.
+        if (!audio.paused && step > 0 && step < 2) heard.seconds += step;
+        if (heard.seconds >= PRAYED_AFTER_SECONDS) countPrayedDay();
       },
       ended: () => {
         const ended = trackRef.current;
@@ -281,7 +504,15 @@ export function AudioProvider({ children }: { children: ReactNode }) {
         const duration = mediaDuration(audio, ended);
         patch({ currentTime: duration, progress: 100 });
         for (const listener of endedListeners.current) listener(ended);
-        if (repeatRef.current && playingRef.current) {
+        // A prayer shorter than a minute heard to its end counts as well.
+        if (heardRef.current.seconds >= Math.min(PRAYED_AFTER_SECONDS, duration - 2)) countPrayedDay();
+        if (sleepRef.current?.choice === 'end') {
+          // The sleep timer set for the end of the prayer: it ends here, whatever repeat says.
+          playingRef.current = false;
+          endSleepTimer();
+          mixerRef.current?.setPlaying(false);
+          patch({ isPlaying: false });
+        } else if (repeatRef.current && playingRef.current) {
           audio.currentTime = 0;
           startPlayback(audio);
         } else {
@@ -302,7 +533,7 @@ export function AudioProvider({ children }: { children: ReactNode }) {
     return () => {
       for (const [type, handler] of entries) audio.removeEventListener(type, handler);
     };
-  }, [element, patch, startPlayback]);
+  }, [element, endSleepTimer, patch, startPlayback, withMixer, countPrayedDay]);
 
   // Lock screen and hardware media keys, where supported: the Media Session API (in the Android app, the
   // platform's own, platform/media-session.ts, whose service keeps a prayer playing with the screen locked).
@@ -342,26 +573,37 @@ export function AudioProvider({ children }: { children: ReactNode }) {
     if (!hasTrack || !audio || !session?.setPositionState || !(duration > 0)) return;
     const update = () => {
       try {
-        session.setPositionState({ duration, position: Math.min(audio.currentTime, duration), playbackRate: 1 });
+        session.setPositionState({ duration, position: Math.min(audio.currentTime, duration), playbackRate: audio.playbackRate || 1 });
       } catch {
         // A position the browser finds inconsistent (the media changed meanwhile): the next update sets it.
       }
     };
     update();
     audio.addEventListener('seeked', update);
-    return () => audio.removeEventListener('seeked', update);
+    audio.addEventListener('ratechange', update);
+    return () => {
+      audio.removeEventListener('seeked', update);
+      audio.removeEventListener('ratechange', update);
+    };
   }, [hasTrack, isPlaying, duration]);
 
   // Signing out stops the audio: the state is reset while rendering, the element follows in the effect below.
   const userId = useAuth().user?.id ?? null;
+  useEffect(() => {
+    signedInRef.current = userId !== null;
+  }, [userId]);
   const [sessionUserId, setSessionUserId] = useState(userId);
   if (sessionUserId !== userId) {
     setSessionUserId(userId);
-    if (userId === null && state.track) setState((previous) => ({ ...IDLE, repeat: previous.repeat }));
+    if (userId === null && state.track) setState((previous) => ({ ...previous, ...IDLE }));
   }
   useEffect(() => {
-    if (!track) unload();
-  }, [track, unload]);
+    if (!track) {
+      unload();
+      mixerRef.current?.setPlaying(false);
+      setFade(1);
+    }
+  }, [track, unload, setFade]);
 
   return (
     <ControlsContext value={controls}>

@@ -6,6 +6,7 @@
 import { authEndpoints } from './auth';
 import { contentEndpoints } from './content';
 import type { EndpointKey } from './endpoint';
+import { habitEndpoints } from './habit';
 import { journeysEndpoints } from './journeys';
 import { personalizedEndpoints } from './personalized';
 import { platformEndpoints } from './platform';
@@ -23,6 +24,7 @@ export const api = {
   ...profileEndpoints,
   ...subscriptionEndpoints,
   ...pushEndpoints,
+  ...habitEndpoints,
   ...platformEndpoints,
 };
 

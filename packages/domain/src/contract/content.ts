@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { categorySchema, contentItemSchema, contentTextsSchema, feedSchema } from '../feed';
+import { BED_IDS } from '../player';
 import { defineEndpoints } from './endpoint';
 import { errorResponses } from './errors';
 
@@ -25,6 +26,23 @@ export const contentEndpoints = defineEndpoints({
     summary: 'The categories in order',
     query: languageQuery,
     responses: { 200: z.array(categorySchema), ...errors },
+  },
+  'GET /api/sounds': {
+    tag: 'content',
+    summary: 'The background sounds the player can lay under the voice, each a file that loops between loop.start and loop.end',
+    query: z.object({}).strict(),
+    responses: {
+      200: z.object({
+        sounds: z.array(
+          z.object({
+            id: z.enum(BED_IDS as [string, ...string[]]),
+            audioUrl: z.string(),
+            loop: z.object({ start: z.number(), end: z.number() }),
+          }),
+        ),
+      }),
+      ...errors,
+    },
   },
   'GET /api/content': {
     tag: 'content',

@@ -25,12 +25,13 @@ export const platformEndpoints = defineEndpoints({
   },
   'GET /media/private/:owner/:file': {
     tag: 'media',
-    summary: 'A person’s own audio, at the signed address the API gave them (byte ranges supported)',
+    summary:
+      'A person’s own audio, at the signed address the API gave them (byte ranges supported); the same address with .vtt gives its spoken lines as WebVTT',
     params: z.object({ owner: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/), file: z.string().regex(/^[a-f0-9]{64}\.[a-z0-9]{1,8}$/) }),
     query: z.object({ exp: z.coerce.number().int().positive().optional(), sig: z.string().max(100).optional() }),
     responses: errorResponses(400, 403, 404, 416),
     otherResponses: {
-      200: { contentType: 'audio/mpeg', description: 'The audio' },
+      200: { contentType: 'audio/mpeg', description: 'The audio (or text/vtt: its cues)' },
       206: { contentType: 'audio/mpeg', description: 'The byte range asked for' },
       302: { description: 'To a presigned address of the bucket (S3 storage)' },
     },

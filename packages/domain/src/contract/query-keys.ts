@@ -47,3 +47,6 @@ export const personalizedJourneyKeys = {
   details: ['personalized-journey'] as const,
   detail: (journeyId: string) => ['personalized-journey', journeyId] as const,
 };
+
+/** GET /api/habit (the habit record, in the phone's time zone) */
+export const habitKeys = { all: ['habit'] as const };

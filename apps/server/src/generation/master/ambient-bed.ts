@@ -33,10 +33,10 @@ export const AMBIENT_FADE_OUT_SECONDS = 4;
 
 /**
  * A filter_complex fragment (no inputs) that ends in the label `output`: the pad, `durationSeconds` long,
- * mono at `sampleRate`.
+ * mono at `sampleRate`, faded in and out unless `fades` is false (the player's looping bed, beds.ts).
  */
-export function ambientBedFilter(options: { durationSeconds: number; sampleRate: number; output: string }): string {
-  const { sampleRate, output } = options;
+export function ambientBedFilter(options: { durationSeconds: number; sampleRate: number; output: string; fades?: boolean }): string {
+  const { sampleRate, output, fades = true } = options;
   const duration = Math.max(options.durationSeconds, 1).toFixed(3);
   const parts: string[] = [];
   CHORDS.forEach((chord, c) => {
@@ -55,7 +55,7 @@ export function ambientBedFilter(options: { durationSeconds: number; sampleRate:
   parts.push(
     `${CHORDS.map((_, c) => `[bed${c}]`).join('')}amix=inputs=${CHORDS.length},volume=${CHORDS.length},` +
       `tremolo=f=0.15:d=0.25,lowpass=f=800,` +
-      `afade=t=in:d=${AMBIENT_FADE_IN_SECONDS},afade=t=out:st=${fadeOutStart}:d=${AMBIENT_FADE_OUT_SECONDS},` +
+      (fades ? `afade=t=in:d=${AMBIENT_FADE_IN_SECONDS},afade=t=out:st=${fadeOutStart}:d=${AMBIENT_FADE_OUT_SECONDS},` : '') +
       `volume=${AMBIENT_GAIN_DB}dB[${output}]`,
   );
   return parts.join(';');

@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Language } from '@selah/domain/languages';
+import { BED_IDS, type BedId } from '@selah/domain/player';
 import type { CycleTranslation } from '../../platform/db/schema';
+import { storeVoiced, type VoicedFile } from '../media/media.service';
 import type { ContentQueries } from './content.queries';
 import { journeyDayScript, readContentFiles, type ContentEntry } from './content.files';
 
@@ -9,16 +11,16 @@ import { journeyDayScript, readContentFiles, type ContentEntry } from './content
 export interface Voicer {
   /** Identifies the provider and its settings: a change re-voices everything. */
   readonly id: string;
-  voice(input: { text: string; language: Language; ambient: boolean }): Promise<{
-    data: Buffer;
-    durationSeconds: number;
-    contentType: string;
-    extension: string;
-  }>;
+  voice(input: { text: string; language: Language; ambient: boolean }): Promise<VoicedFile & { durationSeconds: number }>;
 }
 
-export interface MediaWriter {
-  put(data: Buffer, meta: { extension: string; contentType: string }): Promise<string>;
+export type MediaWriter = Parameters<typeof storeVoiced>[0];
+
+/** What makes the player's background sounds (generation/master/beds.ts). */
+export interface BedMaker {
+  /** Identifies how the beds are made: a change makes them again. */
+  readonly id: string;
+  render(bed: BedId): Promise<{ data: Buffer; extension: string; contentType: string; durationSeconds: number }>;
 }
 
 export interface ImportProgress {
@@ -36,8 +38,8 @@ export interface ImportSummary {
   unchanged: number;
 }
 
-/** Default content is voiced with the soft ambient bed under it. */
-const AMBIENT = true;
+/** Default content is voiced without a bed: the player lays the person's chosen sound under it (issue 22). */
+const AMBIENT = false;
 /** Two files at a time keep both cores busy (espeak and ffmpeg alternate). */
 const VOICING_CONCURRENCY = 2;
 
@@ -66,9 +68,13 @@ export async function importContent(deps: {
   onVoiced?: () => void;
   /** Awaited before each file is voiced: people's own prayers go first (content.jobs.ts, waitForPeoplesJobs). */
   beforeEachFile?: () => Promise<void>;
+  /** Makes the player's background sounds; without it the import leaves them as they are. */
+  beds?: BedMaker;
 }): Promise<ImportSummary> {
   const { contentDir, queries, voicer, media, logger, progress, onVoiced, beforeEachFile } = deps;
   const files = await readContentFiles(contentDir);
+
+  if (deps.beds) await importBeds(deps.beds, queries, media, logger);
 
   for (const category of files.categories) await queries.upsertCategory(category.id, category.order, category.name);
 
@@ -183,7 +189,7 @@ export async function importContent(deps: {
       const task = tasks[next++]!;
       await beforeEachFile?.();
       const audio = await voicer.voice({ text: task.spoken, language: task.language, ambient: AMBIENT });
-      const audioUrl = await media.put(audio.data, { extension: audio.extension, contentType: audio.contentType });
+      const audioUrl = await storeVoiced(media, audio);
       await task.save({ audioUrl, duration: Math.round(audio.durationSeconds * 100) / 100 });
       progress?.advance(task.label);
       onVoiced?.();
@@ -204,4 +210,16 @@ export async function importContent(deps: {
     voiced: tasks.length,
     unchanged,
   };
+}
+
+/** Makes each background sound whose recipe changed since it was made, and stores it with the public media. */
+async function importBeds(beds: BedMaker, queries: ContentQueries, media: MediaWriter, logger: FastifyBaseLogger): Promise<void> {
+  for (const bed of BED_IDS) {
+    const sourceHash = createHash('sha256').update(`${beds.id}\n${bed}`).digest('hex').slice(0, 32);
+    if ((await queries.findBackgroundSound(bed))?.sourceHash === sourceHash) continue;
+    const file = await beds.render(bed);
+    const audioUrl = await media.put(file.data, { extension: file.extension, contentType: file.contentType });
+    await queries.setBackgroundSound(bed, { audioUrl, durationSeconds: file.durationSeconds, sourceHash });
+    logger.info({ bed, audioUrl }, 'background sound made');
+  }
 }

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNotNull, lte, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client';
 import {
+  backgroundSounds,
   categories,
   categoryTranslations,
   contentImports,
@@ -203,9 +204,28 @@ export function contentQueries(db: Database) {
         UNION SELECT audio_url FROM daily_prayer_translations WHERE audio_url IS NOT NULL
         UNION SELECT audio_url FROM journey_day_translations WHERE audio_url IS NOT NULL
         UNION SELECT audio_url FROM personalized_journey_days WHERE audio_url IS NOT NULL
+        UNION SELECT audio_url FROM background_sounds
         UNION SELECT t.value->>'audioUrl' FROM daily_prayer_cycle c, jsonb_each(c.translations) t WHERE t.value->>'audioUrl' IS NOT NULL`);
       const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<{ url: string }>;
       return new Set(rows.map((row) => row.url.split('?')[0]!.split('/').pop()!));
+    },
+
+    /** A background sound's stored file and what made it (issue 22), or undefined before its first import. */
+    async findBackgroundSound(id: string) {
+      const [row] = await db.select().from(backgroundSounds).where(eq(backgroundSounds.id, id));
+      return row;
+    },
+
+    async setBackgroundSound(id: string, sound: { audioUrl: string; durationSeconds: number; sourceHash: string }): Promise<void> {
+      await db
+        .insert(backgroundSounds)
+        .values({ id, ...sound })
+        .onConflictDoUpdate({ target: backgroundSounds.id, set: { ...sound, updatedAt: sql`now()` } });
+    },
+
+    /** Every background sound the import made, for the player. */
+    async backgroundSounds() {
+      return db.select().from(backgroundSounds).orderBy(asc(backgroundSounds.id));
     },
 
     /** The fingerprint of the content last imported in full, or null before the first import. */

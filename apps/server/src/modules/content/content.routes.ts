@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ContentItem } from '@selah/domain/feed';
 import { toLanguage } from '@selah/domain/languages';
+import { BED_IDS, BED_LOOP } from '@selah/domain/player';
 import { route } from '../../platform/contract-routes';
 import { encodeBody, ownEncoding, sendCached, sendEncoded, sendFresh, type EncodedBody } from '../../platform/json-responses';
 import type { SessionUser } from '../auth/session';
@@ -14,7 +15,10 @@ interface Serialized {
 }
 
 /** The public content is sent as JSON serialised (and compressed) once per rebuild, so these routes send strings. */
-export async function contentRoutes(app: FastifyInstance, { feed }: { feed: FeedService }): Promise<void> {
+export async function contentRoutes(
+  app: FastifyInstance,
+  { feed, sounds }: { feed: FeedService; sounds: () => Promise<Array<{ id: string; audioUrl: string }>> },
+): Promise<void> {
   /** Per language: the public content, its feed as JSON, and the signed-out feed and the texts compressed. */
   const serialized = new Map<string, Serialized>();
   // The public content is rebuilt at most once a minute per language: serialise and compress it once then.
@@ -84,6 +88,12 @@ export async function contentRoutes(app: FastifyInstance, { feed }: { feed: Feed
   route(app, 'GET /api/categories', async (request, reply) => {
     const { feed: value } = (await publicContent(request.query.lng)).content;
     return sendCached(request, reply, JSON.stringify(value.categories.map(({ id, order, name }) => ({ id, order, name }))));
+  });
+
+  route(app, 'GET /api/sounds', async (request, reply) => {
+    const made = await sounds();
+    const list = BED_IDS.flatMap((id) => made.filter((sound) => sound.id === id).map(({ audioUrl }) => ({ id, audioUrl, loop: BED_LOOP })));
+    return sendCached(request, reply, JSON.stringify({ sounds: list }));
   });
 
   route(app, 'GET /api/content', async (request, reply) => {

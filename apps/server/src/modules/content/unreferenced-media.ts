@@ -1,5 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { MediaStore } from '../../platform/media';
+import { SIBLING_EXTENSIONS, type MediaStore } from '../../platform/media';
+
+/** The audio files' extensions (master-speech.ts and beds.ts encode one of these). */
+const AUDIO_EXTENSIONS = ['mp3', 'm4a'] as const;
 
 /** A file younger than this is left alone: something may be about to refer to it (a voicing just stored). */
 export const UNREFERENCED_GRACE_MS = 60 * 60 * 1000;
@@ -19,8 +22,13 @@ export async function removeUnreferencedMedia(deps: {
   // The references are read after the listing: a file stored meanwhile is young, and young files are kept.
   const files = await deps.media.listPublic();
   const referenced = await deps.referencedNames();
+  // A file kept beside an audio file (its cues) lives as long as the audio does.
+  const isReferenced = (name: string): boolean =>
+    referenced.has(name) ||
+    (SIBLING_EXTENSIONS.some((extension) => name.endsWith(`.${extension}`)) &&
+      AUDIO_EXTENSIONS.some((extension) => referenced.has(name.replace(/\.[a-z0-9]+$/, `.${extension}`))));
   const unreferenced = files.filter(
-    ({ url, modifiedAt }) => !referenced.has(url.split('?')[0]!.split('/').pop()!) && now - modifiedAt.getTime() > UNREFERENCED_GRACE_MS,
+    ({ url, modifiedAt }) => !isReferenced(url.split('?')[0]!.split('/').pop()!) && now - modifiedAt.getTime() > UNREFERENCED_GRACE_MS,
   );
   if (unreferenced.length === 0) return 0;
   await deps.media.removeByUrls(unreferenced.map(({ url }) => url));

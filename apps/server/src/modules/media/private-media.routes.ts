@@ -3,7 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../platform/clock';
 import { route } from '../../platform/contract-routes';
 import { HttpError } from '../../platform/errors';
-import { PRIVATE_MEDIA_PREFIX, type MediaStore } from '../../platform/media';
+import { PRIVATE_MEDIA_PREFIX, siblingUrl, type MediaStore } from '../../platform/media';
+
+/** The audio files a signature may name (master-speech.ts encodes one of these). */
+const AUDIO_EXTENSIONS = ['mp3', 'm4a'] as const;
 import type { MediaSigner } from '../../platform/media-signing';
 
 const forbidden = () => new HttpError(403, 'FORBIDDEN', 'This address is not valid or has expired.');
@@ -24,7 +27,10 @@ export async function privateMediaRoutes(
       const { owner, file } = request.params;
       const { exp, sig } = request.query;
       const ref = `${PRIVATE_MEDIA_PREFIX}${owner}/${file}`;
-      if (exp === undefined || sig === undefined || !signer.verify(ref, exp, sig)) throw forbidden();
+      if (exp === undefined || sig === undefined) throw forbidden();
+      // An audio file's cues (its .vtt, stored beside it) are served with the audio's own signature.
+      const signedRefs = file.endsWith('.vtt') ? AUDIO_EXTENSIONS.map((extension) => siblingUrl(ref, extension)) : [ref];
+      if (!signedRefs.some((signed) => signer.verify(signed, exp, sig))) throw forbidden();
       const source = await media.privateSource(ref);
       if (!source) throw new HttpError(404, 'NOT_FOUND', 'No such audio.');
       const maxAge = Math.max(0, exp - Math.floor(clock.now().getTime() / 1000));

@@ -10,6 +10,7 @@ import type { JourneyWriter } from '../../generation/writer/writer';
 import type { Clock } from '../../platform/clock';
 import type { JobOptions } from '../../platform/jobs';
 import type { MediaStore } from '../../platform/media';
+import { storeVoiced } from '../media/media.service';
 import type { Metrics } from '../../platform/metrics';
 import type { Queue } from '../../platform/queue';
 import type { LiveBus } from '../live/live-bus';
@@ -61,9 +62,9 @@ export async function generateJourney(deps: JourneyGenerationDeps, journeyId: st
   let audioSeconds = 0;
   // Two days at a time: one day's ffmpeg mastering overlaps the next day's voicing.
   const days: GeneratedDay[] = await mapWithConcurrency(written.days, DAYS_AT_ONCE, async (day) => {
-    const audio = await voice.voiceText({ text: day.script, language, ambient: true, targetSeconds: day.targetSeconds });
+    const audio = await voice.voiceText({ text: day.script, language, ambient: false, targetSeconds: day.targetSeconds });
     const voicedAt = performance.now();
-    const audioUrl = await media.put(audio.data, { extension: audio.extension, contentType: audio.contentType, owner: journey.userId });
+    const audioUrl = await storeVoiced(media, audio, journey.userId);
     storeMs += performance.now() - voicedAt;
     audioSeconds += audio.durationSeconds;
     return { ...day, audioUrl, duration: Math.round(audio.durationSeconds * 100) / 100 };

@@ -6,6 +6,7 @@ import { cleanGoals } from '@selah/domain/goals';
 import { isPaidPlan } from '@selah/domain/plans';
 import { subscriptionAt } from '@selah/domain/subscriptions';
 import type { Me, UpdateMe } from '@selah/domain/profile';
+import { DEFAULT_BACKGROUND_SOUND, DEFAULT_PLAYBACK_SPEED, isBackgroundSound, isPlaybackSpeed } from '@selah/domain/player';
 import { HttpError } from '../../platform/errors';
 import type { MediaStore } from '../../platform/media';
 import type { Auth } from '../auth/auth';
@@ -34,6 +35,11 @@ function toMe(row: ProfileRow, hasPassword: boolean, now: Date): Me {
     reminderTime: row.reminderTime,
     timeZone: row.timeZone,
     goals: row.goals,
+    player: {
+      speed: isPlaybackSpeed(row.playbackSpeed) ? row.playbackSpeed : DEFAULT_PLAYBACK_SPEED,
+      backgroundSound: isBackgroundSound(row.backgroundSound) ? row.backgroundSound : DEFAULT_BACKGROUND_SOUND,
+      backgroundVolume: Math.min(1, Math.max(0, row.backgroundVolume)),
+    },
     subscription: {
       ...inForce,
       platform: stored.platform,
@@ -129,6 +135,9 @@ export function profileService(deps: {
       }
       if (patch.reminderTime !== undefined) values.reminderTime = patch.reminderTime;
       if (patch.timeZone !== undefined) values.timeZone = patch.timeZone;
+      if (patch.player?.speed !== undefined) values.playbackSpeed = patch.player.speed;
+      if (patch.player?.backgroundSound !== undefined) values.backgroundSound = patch.player.backgroundSound;
+      if (patch.player?.backgroundVolume !== undefined) values.backgroundVolume = patch.player.backgroundVolume;
       if (patch.goals !== undefined) {
         const goals = cleanGoals(patch.goals);
         const kept = cleanGoals(current.goals);

@@ -11,6 +11,7 @@ import type { VoicePipeline } from '../../generation/voice-text';
 import type { PrayerWriter } from '../../generation/writer/writer';
 import type { JobOptions } from '../../platform/jobs';
 import type { MediaStore } from '../../platform/media';
+import { storeVoiced } from '../media/media.service';
 import type { Metrics } from '../../platform/metrics';
 import type { Queue } from '../../platform/queue';
 import type { LiveBus } from '../live/live-bus';
@@ -95,7 +96,7 @@ export async function generatePrayer(deps: GenerationDeps, recordId: string): Pr
 
   const writtenAt = performance.now();
   await announce(await queries.setProcessing(recordId, 'voicing'));
-  let audio = await voice.voiceText({ text: written.text, language, ambient: true, targetSeconds });
+  let audio = await voice.voiceText({ text: written.text, language, ambient: false, targetSeconds });
   const paceMeasured = voice.wordsPerMinute(language);
   const writerAimed = Math.abs(countWords(written.text) / targetWords - 1) < 0.15;
   if (
@@ -112,17 +113,13 @@ export async function generatePrayer(deps: GenerationDeps, recordId: string): Pr
     );
     targetWords = targetWordsAt(paceMeasured);
     written = await write();
-    audio = await voice.voiceText({ text: written.text, language, ambient: true, targetSeconds });
+    audio = await voice.voiceText({ text: written.text, language, ambient: false, targetSeconds });
   }
 
   const voicedAt = performance.now();
   await announce(await queries.setProcessing(recordId, 'finishing'));
   // The person's own audio: stored privately, reached through signed addresses only.
-  const audioUrl = await media.put(audio.data, {
-    extension: audio.extension,
-    contentType: audio.contentType,
-    ...(record.userId ? { owner: record.userId } : {}),
-  });
+  const audioUrl = await storeVoiced(media, audio, record.userId ?? undefined);
   const completed = await queries.complete(recordId, {
     title: written.title,
     text: stripPauseMarks(written.text),

@@ -1,10 +1,11 @@
-import { Pause, Play, X } from 'lucide-react';
+import { Moon, Pause, Play, X } from 'lucide-react';
 import { Suspense, useRef, useState, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { formatClock } from '@selah/domain/duration';
 import { Spinner } from '../../components/Spinner';
-import { useAudio, type JourneyAudio } from '../../lib/audio';
+import { useAudio, type AudioState, type JourneyAudio } from '../../lib/audio';
+import { useSleepRemaining } from './ListeningOptions';
 
 /** Dragging the bar down further than this closes it (spec section 9). */
 export const MINIMIZE_SWIPE_PX = 50;
@@ -119,8 +120,11 @@ function MiniBar() {
             </span>
             <span className="min-w-0">
               <span className="block truncate font-semibold text-ink">{track.title}</span>
-              <span className="block text-xs text-muted tabular-nums">
-                {elapsed} / {total}
+              <span className="flex items-center gap-2 text-xs text-muted tabular-nums">
+                <span>
+                  {elapsed} / {total}
+                </span>
+                {audio.sleepTimer ? <SleepBadge timer={audio.sleepTimer} /> : null}
               </span>
             </span>
           </button>
@@ -152,5 +156,18 @@ function MiniBar() {
         </div>
       </div>
     </section>
+  );
+}
+
+/** The sleep timer on the minimized bar: a moon and the time left (or "End"). */
+function SleepBadge({ timer }: { timer: NonNullable<AudioState['sleepTimer']> }) {
+  const { t } = useTranslation('player');
+  const remaining = useSleepRemaining(timer);
+  const label = remaining === null ? t('mini.sleepEnd') : t('mini.sleep', { time: formatClock(remaining) });
+  return (
+    <span data-testid="mini-sleep" aria-label={label} className="flex items-center gap-1 text-primary">
+      <Moon aria-hidden="true" className="h-3 w-3" />
+      <span aria-hidden="true">{remaining === null ? t('sleep.shortEnd') : formatClock(remaining)}</span>
+    </span>
   );
 }

@@ -7,6 +7,8 @@ import { splitIntoLines } from '@selah/domain/text';
 import { AudioTime, PlayPauseButton, SeekBar, SkipButton } from '../../components/AudioControls';
 import { isSameTrack, useAudio } from '../../lib/audio';
 import { useTrackText } from '../../lib/content-texts';
+import { ListeningOptions } from './ListeningOptions';
+import { SyncedWords } from './SyncedWords';
 
 /** Prayer texts longer than this start collapsed behind See more (spec section 9). */
 const COLLAPSE_ABOVE_CHARS = 250;
@@ -96,9 +98,17 @@ function Player({ track }: { track: PlayerTrack }) {
               <Heart aria-hidden="true" className="h-5 w-5" fill={favorite ? 'currentColor' : 'none'} />
             </IconButton>
           </div>
+
+          <ListeningOptions />
         </section>
 
-        {words.text.trim() ? <PrayerText text={words.text} /> : words.isLoading ? <PrayerTextSkeleton label={t('text')} /> : null}
+        {loaded && audio.cues ? (
+          <SyncedWords cues={audio.cues} active={audio.activeCue} onSeek={audio.seek} />
+        ) : words.text.trim() ? (
+          <PrayerText text={words.text} />
+        ) : words.isLoading ? (
+          <PrayerTextSkeleton label={t('text')} />
+        ) : null}
       </div>
     </main>
   );

@@ -10,6 +10,7 @@ import { TextField } from '../../components/TextField';
 import { notify } from '../../lib/toast';
 import { useMe } from './api/get-me';
 import { useUpdateMe } from './api/update-me';
+import { HabitCard } from './HabitCard';
 
 const planKey: Record<Plan, string> = { Free: 'free', 'Faithful Plan': 'faithful', 'Unlimited Prayer': 'unlimited' };
 
@@ -52,6 +53,8 @@ export default function ProfilePage() {
           </div>
           <DetailsForm key={profile.displayName ?? ''} displayName={profile.displayName} email={profile.email} goals={goals} />
         </Card>
+
+        <HabitCard />
 
         <Card>
           <div className="flex items-center justify-between gap-3">

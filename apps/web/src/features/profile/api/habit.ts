@@ -1,0 +1,21 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { habitKeys } from '@selah/domain/contract/query-keys';
+import type { Habit, HabitSettings } from '@selah/domain/habit';
+import { api } from '../../../lib/api';
+
+/** The phone's time zone now: the habit's days are the person's days wherever they are. */
+export const currentTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+
+/** GET /api/habit in the phone's time zone. */
+export function useHabit() {
+  return useQuery({ queryKey: habitKeys.all, queryFn: () => api('GET /api/habit', { query: { timeZone: currentTimeZone() } }) });
+}
+
+/** PATCH /api/habit; the answer replaces the cached record. */
+export function useUpdateHabit() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (change: HabitSettings): Promise<Habit> => api('PATCH /api/habit', { body: change }),
+    onSuccess: (habit) => queryClient.setQueryData(habitKeys.all, habit),
+  });
+}
