@@ -31,6 +31,7 @@ import { journeysRoutes } from './modules/journeys/journeys.routes';
 import { testClockRoutes } from './modules/health/test-clock.routes';
 import { personalizedRoutes } from './modules/personalized/personalized.routes';
 import { subscriptionRoutes } from './modules/subscription/subscription.routes';
+import { exportsRoutes } from './modules/exports/exports.routes';
 import { habitRoutes } from './modules/habit/habit.routes';
 import { pushRoutes } from './modules/push/push.routes';
 import { toPersonalizedJourneySummary } from '@selah/domain/personalized-views';
@@ -121,6 +122,7 @@ export async function buildHttpApp(services: Services): Promise<FastifyInstance>
   await app.register(subscriptionRoutes, { service: services.subscriptions });
   await app.register(pushRoutes, { service: services.push });
   await app.register(habitRoutes, { service: services.habit });
+  await app.register(exportsRoutes, { service: services.exports });
   await app.register(liveRoutes, {
     bus: live,
     presence: {

@@ -13,6 +13,7 @@ import { removeUnreferencedMedia } from './modules/content/unreferenced-media';
 import { DAILY_BACKFILL_DAYS, publishDailyPrayers } from './modules/content/daily.service';
 import { importProgress } from './modules/content/import-progress';
 import { contentBeds, createContentVoicer } from './modules/content/voicer';
+import { registerExportJobs } from './modules/exports/exports.jobs';
 import { audioSource, verifyImportedAudio } from './modules/content/verify-audio';
 import { GENERATE_PRAYER_JOB, registerPrayerGeneration } from './modules/records/generate-prayer.job';
 import { createVoicePipelineFromConfig } from './generation/voice-text';
@@ -203,6 +204,7 @@ async function main(): Promise<void> {
       concurrency: config.concurrency.prayers,
     });
     await registerPushJobs(queue, { service: services.push, logger, concurrency: config.concurrency.push });
+    await registerExportJobs(queue, { service: services.exports, logger });
     if (config.voice.provider === 'espeak' || config.voice.provider === 'embedded') {
       const warm = config.voice.provider === 'embedded' ? warmEmbeddedVoice : warmEspeak;
       void warm().catch((error: unknown) => logger.warn({ err: error }, 'could not warm up the embedded voice engines'));

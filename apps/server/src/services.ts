@@ -14,6 +14,8 @@ import { analyticsQueries } from './modules/analytics/analytics.queries';
 import { createAuth } from './modules/auth/auth';
 import { signInThrottleStore } from './modules/auth/sign-in-throttle';
 import { contentQueries } from './modules/content/content.queries';
+import { exportsQueries } from './modules/exports/exports.queries';
+import { exportsService } from './modules/exports/exports.service';
 import { habitQueries } from './modules/habit/habit.queries';
 import { habitService } from './modules/habit/habit.service';
 import { feedService } from './modules/content/feed.service';
@@ -147,6 +149,7 @@ export async function createServices(options: ServiceOptions) {
     processId: randomUUID(),
     journeys: journeysService({ queries: journeyQueries(db), clock }),
     habit: habitService({ queries: habitQueries(db), clock }),
+    exports: exportsService({ queries: exportsQueries(db), media, jobs, clock, secret: config.authSecret, logger }),
     analytics: analyticsQueries(db),
     /** Ends what the services hold open (the live bus's connection); the database is closed by its opener. */
     close: () => live.close(),

@@ -69,6 +69,16 @@ export function createS3MediaStore(config: S3Config): MediaStore {
       const key = keyOf(url);
       return key !== undefined && head(key);
     },
+    async read(url) {
+      const bare = url.split('?', 1)[0]!;
+      const own = parsePrivateRef(bare);
+      const key = own ? privateKey(own.owner, own.name) : keyOf(bare);
+      if (!key) return undefined;
+      const response = await client.fetch(objectUrl(key));
+      if (response.status === 404 || response.status === 403) return undefined;
+      if (!response.ok) return fail('GET', key, response);
+      return Buffer.from(await response.arrayBuffer());
+    },
     async privateSource(ref) {
       const own = parsePrivateRef(ref);
       if (!own) return undefined;

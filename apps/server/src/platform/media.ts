@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { copyFile, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /** URL prefix under which locally stored media is served (by @fastify/static in app.ts). */
@@ -80,6 +80,8 @@ export interface MediaStore {
   put(data: Buffer, file: MediaFile): Promise<string>;
   /** Whether a URL this store returned still points at a stored file. */
   has(url: string): Promise<boolean>;
+  /** The bytes behind a URL this store returned (a person's export reads their files), or undefined. */
+  read(url: string): Promise<Buffer | undefined>;
   /** Removes the files behind these media URLs; URLs of other origins are ignored. */
   removeByUrls(urls: Iterable<string>): Promise<void>;
   /** The public files (content audio), with their URLs and when each was stored; never people's own. */
@@ -147,6 +149,10 @@ export function createLocalMediaStore(mediaDir: string, privateDir: string): Med
     async has(url) {
       const file = fileOf(url);
       return file !== undefined && exists(file);
+    },
+    async read(url) {
+      const file = fileOf(url.split('?', 1)[0]!);
+      return file !== undefined && (await exists(file)) ? readFile(file) : undefined;
     },
     async removeByUrls(urls) {
       for (const url of withSiblings(urls)) {

@@ -6,6 +6,7 @@
 import { authEndpoints } from './auth';
 import { contentEndpoints } from './content';
 import type { EndpointKey } from './endpoint';
+import { exportsEndpoints } from './exports';
 import { habitEndpoints } from './habit';
 import { journeysEndpoints } from './journeys';
 import { personalizedEndpoints } from './personalized';
@@ -25,6 +26,7 @@ export const api = {
   ...subscriptionEndpoints,
   ...pushEndpoints,
   ...habitEndpoints,
+  ...exportsEndpoints,
   ...platformEndpoints,
 };
 

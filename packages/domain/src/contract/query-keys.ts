@@ -50,3 +50,6 @@ export const personalizedJourneyKeys = {
 
 /** GET /api/habit (the habit record, in the phone's time zone) */
 export const habitKeys = { all: ['habit'] as const };
+
+/** GET /api/exports/latest (the person's data export) */
+export const exportKeys = { latest: ['exports', 'latest'] as const };

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, isNotNull, lt, notInArray, or, sql } from 
 import { GENERATION_STAGES, SEARCH_RESULTS_LIMIT, type GenerationStage, type SearchResult } from '@selah/domain/records';
 import type { Database } from '../../platform/db/client';
 import {
+  dataExports,
   defaultContent,
   defaultContentTranslations,
   generationCounters,
@@ -66,7 +67,12 @@ export function recordQueries(db: Database) {
         .from(personalizedJourneyDays)
         .innerJoin(personalizedJourneys, eq(personalizedJourneys.id, personalizedJourneyDays.journeyId))
         .where(and(eq(personalizedJourneys.userId, userId), isNotNull(personalizedJourneyDays.audioUrl)));
-      return [...recordUrls, ...dayUrls].map((row) => row.url).filter((url): url is string => url !== null);
+      // A prepared data export (issue 22) is the person's too.
+      const exportUrls = await db
+        .select({ url: dataExports.fileUrl })
+        .from(dataExports)
+        .where(and(eq(dataExports.userId, userId), isNotNull(dataExports.fileUrl)));
+      return [...recordUrls, ...dayUrls, ...exportUrls].map((row) => row.url).filter((url): url is string => url !== null);
     },
 
     async profileOf(userId: string): Promise<{ language: string } | undefined> {

@@ -589,3 +589,24 @@ export const prayerDays = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.day] })],
 );
+
+/**
+ * A person's export of their data (issue 22): prepared by a job as one zip in their private media, offered for
+ * download until it expires. The download link's token is an HMAC of the id (exports.service.ts): nothing to store.
+ */
+export const dataExports = pgTable(
+  'data_exports',
+  {
+    id: uuid('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    status: text('status').$type<'pending' | 'ready' | 'failed' | 'expired'>().notNull().default('pending'),
+    fileUrl: text('file_url'),
+    sizeBytes: integer('size_bytes'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    readyAt: timestamp('ready_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+  },
+  (t) => [index('data_exports_user_idx').on(t.userId, t.createdAt)],
+);

@@ -12,6 +12,7 @@ import { authClient } from '../../lib/auth-client';
 import { notify } from '../../lib/toast';
 import { useDeleteMe } from './api/delete-me';
 import { useMe } from './api/get-me';
+import { ExportCard } from './ExportCard';
 import { CenteredSpinner } from './ProfilePage';
 
 export default function SecurityPage() {
@@ -83,6 +84,7 @@ export default function SecurityPage() {
             </div>
           </div>
         </Card>
+        <ExportCard />
         <Card className="border-danger/30">
           <div className="flex items-start gap-4">
             <Trash2 aria-hidden="true" className="mt-1 h-6 w-6 text-danger" />

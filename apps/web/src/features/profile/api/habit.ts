@@ -16,6 +16,12 @@ export function useUpdateHabit() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (change: HabitSettings): Promise<Habit> => api('PATCH /api/habit', { body: change }),
+    // At once on the screen (a switch follows the finger); the answer, or on failure the server's state, follows.
+    onMutate: (change) =>
+      queryClient.setQueryData<Habit>(habitKeys.all, (habit) =>
+        habit ? { ...habit, ...change, summary: change.visible === false ? null : habit.summary } : habit,
+      ),
     onSuccess: (habit) => queryClient.setQueryData(habitKeys.all, habit),
+    onError: () => void queryClient.invalidateQueries({ queryKey: habitKeys.all }),
   });
 }
