@@ -18,9 +18,10 @@ const startUp = startUpChunks(path.dirname(fileURLToPath(import.meta.url)), [
 ]);
 
 // The offline service worker (spec: /service-worker.js): the app's own files are precached, so it opens without a
-// connection; translations are cached as they load. Nothing from /api or /media is kept: the API answers differ by
-// account, and a shared device must not show one account's prayers to the next. src/lib/service-worker.ts
-// registers it after the first screen (decision 013).
+// connection; translations are cached as they load. Of /api and /media only the background sounds' list and what a
+// person downloaded (lib/downloads.ts, cleared at sign-out) are kept: the API answers differ by account, and a
+// shared device must not show one account's prayers to the next. src/lib/service-worker.ts registers it after the
+// first screen (decisions 013, 026).
 const offline = VitePWA({
   strategies: 'generateSW',
   filename: 'service-worker.js',
@@ -52,6 +53,25 @@ const offline = VitePWA({
     navigateFallback: '/index.html',
     navigateFallbackDenylist: [/^\/(api|media|locales|health)(\/|$)/],
     runtimeCaching: [
+      // Downloads (issue 22, lib/downloads.ts): the page keeps whole audio files and their cues in this cache; the
+      // worker answers from it first, byte ranges included, ignoring the signature a private address carries. It
+      // never adds to it itself (only answers with a header no server sends would qualify).
+      {
+        urlPattern: ({ url, sameOrigin }) => sameOrigin && /^\/media\/(private\/[\w-]+\/)?[a-f0-9]{64}\.(mp3|m4a|vtt)$/.test(url.pathname),
+        handler: 'CacheFirst',
+        options: {
+          cacheName: 'selah-downloads',
+          matchOptions: { ignoreSearch: true },
+          rangeRequests: true,
+          cacheableResponse: { headers: { 'x-selah-kept-by-the-page': 'yes' } },
+        },
+      },
+      // The background sounds' list (public, the same for everyone): so a downloaded prayer's bed plays offline.
+      {
+        urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname === '/api/sounds',
+        handler: 'StaleWhileRevalidate',
+        options: { cacheName: 'selah-sounds', cacheableResponse: { statuses: [200] } },
+      },
       {
         urlPattern: ({ url, sameOrigin }) => sameOrigin && /^\/locales\/[a-z]{2}\/[a-z0-9-]+\.json$/.test(url.pathname),
         handler: 'StaleWhileRevalidate',

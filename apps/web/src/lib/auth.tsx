@@ -47,6 +47,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     // screens refetch their data (GET /api/me...) without a session, which answers 401.
     await refetch();
     queryClient.clear();
+    // Downloads are the account's: none stays on the device after it signs out.
+    await import('./downloads')
+      .then(({ clearDownloads }) => clearDownloads())
+      .catch((error: unknown) => console.warn('downloads not cleared', error));
   }, [refetch]);
 
   const refresh = useCallback(async () => {

@@ -79,7 +79,10 @@ describe('the variety of composed prayers (every language, experience, topic and
     ),
   );
 
-  it('two prayers in a row for the same input share at most 15% of their sentences', async () => {
+  // Every combination is composed twice: seconds of work on a busy machine, so not vitest's 5 s default.
+  const WHOLE_SWEEP = { timeout: 60_000 };
+
+  it('two prayers in a row for the same input share at most 15% of their sentences', WHOLE_SWEEP, async () => {
     const worst: string[] = [];
     for (const { language, experience, focus, input, i } of combinations) {
       const seed = `${language}-${experience}-${focus}-${i}`;
@@ -96,7 +99,7 @@ describe('the variety of composed prayers (every language, experience, topic and
     expect(worst, `combinations over 15%`).toEqual([]);
   });
 
-  it('a prayer for another input shares at most 10% of its sentences with the one before', async () => {
+  it('a prayer for another input shares at most 10% of its sentences with the one before', WHOLE_SWEEP, async () => {
     const worst: string[] = [];
     for (const { language, experience, focus, input, i } of combinations) {
       // The next prayer asks for another topic (and the other experience every second time).

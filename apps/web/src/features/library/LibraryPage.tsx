@@ -17,6 +17,7 @@ import { notify } from '../../lib/toast';
 import { recordTrack } from '../../lib/tracks';
 import { useRecords } from './api/get-records';
 import { useRetryRecord } from './api/retry-record';
+import { Downloads } from './Downloads';
 
 /** The next page starts loading when the end of the list comes this close to the viewport. */
 const PREFETCH_MARGIN = '600px 0px';
@@ -111,7 +112,10 @@ export default function LibraryPage() {
   return (
     <main aria-busy={records.isPending}>
       <PageHeader title={t('title')} />
-      <div className="mx-auto max-w-2xl px-5 pb-6">{content}</div>
+      <div className="mx-auto max-w-2xl px-5 pb-6">
+        <Downloads />
+        {content}
+      </div>
     </main>
   );
 }

@@ -2,7 +2,7 @@ import { ChevronLeft } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
-import { dayDurationSeconds, parseJourneyRouteId, shouldOfferCompletion } from '@selah/domain/journey-rules';
+import { parseJourneyRouteId, shouldOfferCompletion } from '@selah/domain/journey-rules';
 import {
   CLOCK_REFRESH_MS,
   countdown,
@@ -28,7 +28,7 @@ import { notify } from '../../lib/toast';
 import { useCompletePersonalizedDay } from './api/complete-personalized-day';
 import { isMalformedId, isMissingJourney, usePersonalizedJourney } from './api/get-personalized-journey';
 import { isUuid } from '@selah/domain/ids';
-import { countdownText, dayTitle, journeyTypeOf, useNow } from './shared';
+import { countdownText, dayTitle, journeyTypeOf, personalizedDayTrack, useNow } from './shared';
 
 /**
  * /personalized-journey/:journeyType/day/:journeyId/:dayId: one day, like a journey day (spec section 2):
@@ -98,19 +98,7 @@ function DayView({ journey, day, journeyType }: { journey: PersonalizedJourneyDe
   const isLast = number >= total;
   const completed = day.status === 'completed';
 
-  const track: PlayerTrack | null = day.audioUrl
-    ? {
-        id: `personalized:${journey.id}:${number}`,
-        title,
-        audioUrl: day.audioUrl,
-        text: '',
-        duration: dayDurationSeconds(day.duration),
-        isDefault: false,
-        preference: journey.journeyType,
-        slug: null,
-        journey: { kind: 'personalized', journeyId: journey.id, dayId: number, journeyType },
-      }
-    : null;
+  const track: PlayerTrack | null = personalizedDayTrack(journey, day, title, journeyType);
 
   const audio = useAudio();
   const loaded = track !== null && isSameTrack(audio.track, track);

@@ -22,7 +22,8 @@ import { personalizedDayPath, personalizedLoadingPath, type PersonalizedLoadingS
 import { routeErrorState, useRouteError } from '../../lib/route-error';
 import { isMalformedId, isMissingJourney, usePersonalizedJourney } from './api/get-personalized-journey';
 import { isUuid } from '@selah/domain/ids';
-import { countdownText, dayCardState, dayTitle, journeyTypeOf, useNow, type DayCardState } from './shared';
+import { countdownText, dayCardState, dayTitle, journeyTypeOf, personalizedDayTrack, useNow, type DayCardState } from './shared';
+import { DownloadJourneyButton } from '../../components/journey/DownloadJourneyButton';
 import { DayChip, DayRow, type DayRowLook } from '../../components/journey/DayRow';
 
 /**
@@ -86,6 +87,8 @@ function PlanView({
   const total = journey.totalDays;
   const dayOf = (number: number) => journey.days.find((day) => day.dayNumber === number);
   const dayPath = (number: number) => personalizedDayPath(journeyType, journey.id, number);
+
+  const tracks = journey.days.flatMap((day) => personalizedDayTrack(journey, day, dayTitle(t, day.dayNumber), journeyType) ?? []);
 
   let panel: ReactNode = null;
   if (status.kind === 'open') {
@@ -161,6 +164,9 @@ function PlanView({
                   caption={t('plan.progress', { completed, total })}
                   label={t('plan.progressLabel')}
                 />
+              </div>
+              <div className="mt-4">
+                <DownloadJourneyButton tracks={tracks} group={journey.title ?? t('plan.defaultTitle')} />
               </div>
             </div>
           </section>

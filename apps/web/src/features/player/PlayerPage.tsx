@@ -9,6 +9,7 @@ import { isSameTrack, useAudio } from '../../lib/audio';
 import { useTrackText } from '../../lib/content-texts';
 import { ListeningOptions } from './ListeningOptions';
 import { SyncedWords } from './SyncedWords';
+import { DownloadButton } from './DownloadButton';
 
 /** Prayer texts longer than this start collapsed behind See more (spec section 9). */
 const COLLAPSE_ABOVE_CHARS = 250;
@@ -61,7 +62,7 @@ function Player({ track }: { track: PlayerTrack }) {
           <ChevronDown aria-hidden="true" className="h-7 w-7" />
         </IconButton>
         <p className="text-xs font-semibold tracking-[0.25em] text-gold uppercase">{t('nowPlaying')}</p>
-        <span aria-hidden="true" className="h-11 w-11" />
+        <DownloadButton track={track} />
       </header>
 
       <div className="mx-auto grid w-full max-w-5xl flex-1 content-start gap-8 px-6 pt-4 lg:grid-cols-2 lg:content-center lg:items-center lg:gap-16 lg:pt-0">
