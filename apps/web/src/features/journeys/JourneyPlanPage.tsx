@@ -22,11 +22,12 @@ import { journeyCover, JourneyProgressBar } from '../../components/JourneyCard';
 import { useAuth } from '../../lib/auth';
 import { useDurations } from '../../lib/durations';
 import { routeErrorState, useRouteError } from '../../lib/route-error';
+import { DownloadJourneyButton } from '../../components/journey/DownloadJourneyButton';
 import { isMissingJourney, useJourney } from './api/get-journey';
 import { useJourneyProgress } from './api/get-journey-progress';
 import { useJourneyProgressAction } from './api/update-journey-progress';
 import { LoadFailed } from './LoadFailed';
-import { dayPath } from './paths';
+import { dayPath, dayTrack } from './paths';
 import { DayChip, DayRow, type DayRowLook } from '../../components/journey/DayRow';
 
 /** Rows shown while the journey loads (spec section 2). */
@@ -253,6 +254,9 @@ function Plan({
               caption={t('plan.progress', { completed: completedCount, total })}
               label={t('card.progressLabel')}
             />
+          </div>
+          <div className="mt-4">
+            <DownloadJourneyButton tracks={detail.days.flatMap((day) => dayTrack(day) ?? [])} group={detail.title} />
           </div>
         </div>
       </section>
