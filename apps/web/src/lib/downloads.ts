@@ -102,7 +102,8 @@ export async function saveForOffline(
     if (bed?.ok) await cache.put(cacheKeyOf(options.bedUrl), bed);
   }
   const kept = all().filter((item) => !saved.some((entry) => entry.userId === item.userId && entry.track.id === item.track.id));
-  write([...saved.reverse(), ...kept]);
+  // The newest first, and a journey's days in their order.
+  write([...saved, ...kept]);
   return saved.length;
 }
 
