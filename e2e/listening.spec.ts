@@ -142,7 +142,9 @@ test('a card opens the player, the audio plays, skips clamp, minimize and restor
   await repeat.click();
   await expect(repeat).toHaveAttribute('aria-pressed', 'false');
   const max = Number(await page.getByRole('slider', { name: 'Playback position' }).getAttribute('max'));
-  expect(max).toBeGreaterThan(30);
+  // The fixture prayer lasts some 29 s (voice only since issue 22, without the bed's long lead-in and tail):
+  // several skips of 15 s, the last one clamped at the end.
+  expect(max).toBeGreaterThan(25);
   for (let i = 0; i < Math.ceil(max / 15) + 1; i++) await page.getByRole('button', { name: 'Forward 15 seconds' }).click();
   await expect(page.getByRole('button', { name: 'Play', exact: true })).toBeVisible();
   // At the end: the slider (whole-second steps) sits at its last step, and the clock shows the full duration.
