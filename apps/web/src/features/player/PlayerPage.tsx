@@ -104,7 +104,7 @@ function Player({ track }: { track: PlayerTrack }) {
         </section>
 
         {loaded && audio.cues ? (
-          <SyncedWords cues={audio.cues} active={audio.activeCue} onSeek={audio.seek} />
+          <SyncedWords cues={audio.cues} active={audio.activeCue} onSeek={audio.seek} collapseAboveChars={COLLAPSE_ABOVE_CHARS} />
         ) : words.text.trim() ? (
           <PrayerText text={words.text} />
         ) : words.isLoading ? (
