@@ -55,7 +55,7 @@ export function ListeningOptions() {
 
   return (
     <section aria-label={t('options')} className="mt-6 w-full">
-      <div className="flex items-center justify-center gap-2">
+      <div className="flex flex-wrap items-center justify-center gap-2">
         <OptionButton
           label={t('speed.button', { speed: speedLabel(audio.speed) })}
           expanded={open === 'speed'}
@@ -91,7 +91,7 @@ export function ListeningOptions() {
           testId="player-sound"
         >
           <AudioLines aria-hidden="true" className="h-4 w-4" />
-          <span className="max-w-24 truncate">{t(`sound.${audio.backgroundSound}`)}</span>
+          <span className="max-w-40 truncate">{t(`sound.${audio.backgroundSound}`)}</span>
         </OptionButton>
       </div>
 
