@@ -18,7 +18,7 @@ import { contentRoutes } from './modules/content/content.routes';
 import type { feedService } from './modules/content/feed.service';
 import type { createAuth } from './modules/auth/auth';
 import { authRoutes } from './modules/auth/auth.routes';
-import { readSessionUser } from './modules/auth/session';
+import { credentialsOf } from './modules/auth/session-reader';
 import { healthRoutes } from './modules/health/health.routes';
 import { localesRoutes } from './modules/locales/locales.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
@@ -37,6 +37,7 @@ import { pushRoutes } from './modules/push/push.routes';
 import { toPersonalizedJourneySummary } from '@selah/domain/personalized-views';
 import { isPagePath } from '@selah/domain/pages';
 import { registerOpenApi } from './platform/openapi';
+import { registerPersonalCache } from './platform/personal-cache';
 import { createServices, type ServiceOptions, type Services } from './services';
 
 export type AppDependencies = ServiceOptions;
@@ -71,6 +72,8 @@ export async function buildHttpApp(services: Services): Promise<FastifyInstance>
   // ---- external plugins ----
   registerSecurityHeaders(app, { secure: config.publicUrl.startsWith('https://'), mediaOrigins: mediaOriginsOf(config.mediaStore) });
   await registerNativeOrigins(app, config);
+  // A person's frequent reads from memory (embedded default): its onSend hook must come before compression's.
+  await registerPersonalCache(app, { database: services.database, now: () => clock.now().getTime(), logger: services.logger });
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(rateLimit, { global: false });
   await registerOpenApi(app);
@@ -96,25 +99,31 @@ export async function buildHttpApp(services: Services): Promise<FastifyInstance>
 
   // ---- modules ----
   app.decorateRequest('sessionUser', null);
-  // A callback hook, not an async one: no promise on the hot path of requests without a session.
+  const { sessions } = services;
+  // A callback hook, not an async one: no promise on the hot path (no session, or one this process checked lately).
   app.addHook('onRequest', (request, _reply, done) => {
     const url = request.url;
-    const { cookie, authorization } = request.headers;
-    const mayHaveSession = Boolean(authorization) || Boolean(cookie?.includes('session_token'));
+    const credentials = credentialsOf(request);
     // Without a cookie or a bearer token there is no session to read: skip the lookup (the feed's hot path).
-    if (!mayHaveSession || !url.startsWith('/api/') || url.startsWith('/api/auth/') || url.startsWith('/api/docs')) {
+    if (credentials === null || !url.startsWith('/api/') || url.startsWith('/api/auth/') || url.startsWith('/api/docs')) {
       done();
       return;
     }
-    readSessionUser(auth, request).then((user) => {
+    const known = sessions.cached(credentials);
+    if (known) {
+      request.sessionUser = known;
+      done();
+      return;
+    }
+    sessions.read(request, credentials).then((user) => {
       request.sessionUser = user;
       done();
     }, done);
   });
 
   await app.register(healthRoutes, { readiness: services.readiness, metrics: services.metrics, metricsToken: config.metricsToken });
-  await app.register(authRoutes, { auth, config, throttle, clock });
-  await app.register(profileRoutes, { service: profiles, auth, throttle, clock });
+  await app.register(authRoutes, { auth, config, throttle, clock, sessions });
+  await app.register(profileRoutes, { service: profiles, auth, throttle, clock, sessions });
   app.decorate('feed', feed);
   await app.register(contentRoutes, { feed, sounds: () => services.content.backgroundSounds() });
   await app.register(recordsRoutes, { service: prayers });

@@ -12,6 +12,7 @@ import { createMediaStore } from './platform/media-store';
 import { createMediaSigner } from './platform/media-signing';
 import { analyticsQueries } from './modules/analytics/analytics.queries';
 import { createAuth } from './modules/auth/auth';
+import { createSessionReader } from './modules/auth/session-reader';
 import { signInThrottleStore } from './modules/auth/sign-in-throttle';
 import { contentQueries } from './modules/content/content.queries';
 import { exportsQueries } from './modules/exports/exports.queries';
@@ -68,9 +69,7 @@ export async function createServices(options: ServiceOptions) {
   const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir, logger });
   const media = createMediaStore(config.mediaStore);
   // Live changes: in-process in the embedded default, LISTEN/NOTIFY across processes on PostgreSQL.
-  const live = database.url
-    ? await createPostgresLiveBus(database.url, logger, database.query)
-    : createLocalLiveBus(database.query, logger);
+  const live = database.url ? await createPostgresLiveBus(database, logger) : createLocalLiveBus(database.query, logger);
   // Jobs wait for the queue, which starts after the server listens (main.ts attaches it).
   const jobs = deferredJobSender();
   const clock = options.clock ?? createClock();
@@ -119,6 +118,8 @@ export async function createServices(options: ServiceOptions) {
     onNotificationsOff: (userId) => push.removeAllOf(userId),
   });
   const auth = createAuth({ config, db, mailer, logger, lifecycle: profiles });
+  // Sessions answered from memory, forgotten on every process the moment the database changes them.
+  const sessions = await createSessionReader({ auth, database, logger });
   const metrics = options.metrics ?? createMetrics({ processMetrics: config.env !== 'test' });
   metrics.observe({ pool: () => database.poolStats() });
   return {
@@ -135,6 +136,7 @@ export async function createServices(options: ServiceOptions) {
     clock,
     signer,
     auth,
+    sessions,
     throttle: signInThrottleStore(db),
     profiles,
     content,
@@ -151,8 +153,10 @@ export async function createServices(options: ServiceOptions) {
     habit: habitService({ queries: habitQueries(db), clock }),
     exports: exportsService({ queries: exportsQueries(db), media, jobs, clock, secret: config.authSecret, logger }),
     analytics: analyticsQueries(db),
-    /** Ends what the services hold open (the live bus's connection); the database is closed by its opener. */
-    close: () => live.close(),
+    /** Ends what the services hold open (the live bus's and the sessions' connections); the database is closed by its opener. */
+    close: async () => {
+      await Promise.all([live.close(), sessions.close()]);
+    },
   };
 }
 

@@ -133,7 +133,7 @@ describe('native sign-in with id tokens (issue 20)', () => {
         headers: { origin: NATIVE_ORIGIN, authorization: `Bearer ${bearer as string}` },
       });
       expect(me.statusCode, me.body).toBe(200);
-      expect(me.json()).toMatchObject({ id: body.user.id, email: 'gina@example.com' });
+      expect(me.json()).toMatchObject({ id: body.user.id, email: 'gina@example.com', hasPassword: false });
       expect(me.headers['access-control-allow-origin']).toBe(NATIVE_ORIGIN);
       const linked = await accountsOf(body.user.id);
       expect(linked.map((row) => [row.providerId, row.accountId])).toEqual([['google', 'google-gina@example.com']]);

@@ -18,7 +18,7 @@ export function sendCached(request: FastifyRequest, reply: FastifyReply, body: s
   return reply.type('application/json; charset=utf-8').send(body);
 }
 
-type Encoding = 'br' | 'gzip' | 'identity';
+export type Encoding = 'br' | 'gzip' | 'identity';
 const JSON_TYPE = 'application/json; charset=utf-8';
 /** The feed differs per session and is sent in the encoding asked for. */
 const FEED_VARY = 'cookie, authorization, accept-encoding';
@@ -68,7 +68,7 @@ export function pickEncoding(acceptEncoding: string | undefined): Encoding {
 }
 
 /** Browsers send a handful of distinct Accept-Encoding values: each is parsed once. */
-const encodingOf = (() => {
+export const encodingOf = (() => {
   const seen = new Map<string, Encoding>();
   return (acceptEncoding: string | undefined): Encoding => {
     if (!acceptEncoding) return 'identity';

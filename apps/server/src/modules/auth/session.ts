@@ -1,6 +1,5 @@
 import type { FastifyRequest } from 'fastify';
 import { unauthorized } from '../../platform/errors';
-import type { Auth } from './auth';
 
 export interface SessionUser {
   id: string;
@@ -20,13 +19,6 @@ function toHeaders(request: FastifyRequest): Headers {
     if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
   }
   return headers;
-}
-
-/** Reads the cookie or bearer session; null when signed out. */
-export async function readSessionUser(auth: Auth, request: FastifyRequest): Promise<SessionUser | null> {
-  const result = await auth.api.getSession({ headers: toHeaders(request) });
-  if (!result) return null;
-  return { id: result.user.id, email: result.user.email, name: result.user.name };
 }
 
 /** For routes that need a signed-in user: answers 401 otherwise. */

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { JourneyProgress } from '@selah/domain/journeys';
 import type { Database } from '../../platform/db/client';
 import { journeyDayTranslations, prayerJourneys, prayerJourneyTranslations, userJourneyProgress } from '../../platform/db/schema';
@@ -21,6 +21,20 @@ export const progressFromRow = (row: ProgressRow): JourneyProgress => ({
 });
 
 export function journeyQueries(db: Database) {
+  // The journey's length, the longest translation's, while it is active. The outer row's column is named in full:
+  // Drizzle leaves a one-table select's columns unqualified, and inside the subquery journey_id would be the
+  // translation's.
+  const totalDays = sql<number | string | null>`(
+    SELECT max(${prayerJourneyTranslations.totalDays}) FROM ${prayerJourneyTranslations}
+    JOIN ${prayerJourneys} ON ${prayerJourneys.id} = ${prayerJourneyTranslations.journeyId}
+    WHERE ${prayerJourneyTranslations.journeyId} = ${sql.raw('"user_journey_progress"."journey_id"')} AND ${prayerJourneys.isActive}
+  )`;
+  // Built once and prepared (named on PostgreSQL): GET /api/journey-progress only binds the id.
+  const progressWithLengths = db
+    .select({ row: userJourneyProgress, totalDays })
+    .from(userJourneyProgress)
+    .where(eq(userJourneyProgress.userId, sql.placeholder('userId')))
+    .prepare('journey_progress_with_lengths');
   return {
     /** Active journeys in order, with every translation (the service picks the language). */
     async activeJourneys() {
@@ -69,6 +83,18 @@ export function journeyQueries(db: Database) {
     async progressOfUser(userId: string): Promise<JourneyProgress[]> {
       const rows = await db.select().from(userJourneyProgress).where(eq(userJourneyProgress.userId, userId));
       return rows.map(progressFromRow);
+    },
+
+    /**
+     * A person's progress in the active journeys, each with its journey's length (the longest translation):
+     * one query on the person's index.
+     */
+    async progressWithLengths(userId: string): Promise<{ progress: JourneyProgress; totalDays: number }[]> {
+      const rows = await progressWithLengths.execute({ userId });
+      // No length: the journey is not active (or gone), and its progress is not shown.
+      return rows.flatMap(({ row, totalDays: days }) =>
+        days === null ? [] : [{ progress: progressFromRow(row), totalDays: Math.max(0, Number(days)) }],
+      );
     },
 
     async saveProgress(id: string, progress: JourneyProgress): Promise<void> {

@@ -108,12 +108,8 @@ export function journeysService(deps: { queries: JourneyQueries; clock: Clock })
     },
 
     async progressOfUser(userId: string): Promise<Progress[]> {
-      const [all, journeys] = await Promise.all([queries.progressOfUser(userId), queries.activeJourneys()]);
-      const totals = new Map(
-        journeys.map(({ journey, translations }) => [journey.id, Math.max(0, ...translations.map((t) => t.totalDays))]),
-      );
       const now = clock.now();
-      return all.filter((p) => totals.has(p.journeyId)).map((p) => toProgressResponse(p, totals.get(p.journeyId)!, now));
+      return (await queries.progressWithLengths(userId)).map(({ progress, totalDays }) => toProgressResponse(progress, totalDays, now));
     },
 
     async progress(userId: string, journeyId: string): Promise<Progress | null> {

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
-import pg from 'pg';
+import type { DatabaseHandle } from '../../platform/db/client';
 
 /** What changed, for whom. Listeners load the current state themselves, so notifications stay small. */
 export interface LiveChange {
@@ -109,48 +109,37 @@ export function createLocalLiveBus(query: Query, logger: FastifyBaseLogger): Liv
 }
 
 /**
- * Several processes on PostgreSQL: a change is a NOTIFY on one channel, and every process LISTENs on a
- * connection of its own, so a worker's progress reaches the API process that holds the user's stream.
+ * Several processes on PostgreSQL: a change is a NOTIFY on one channel, which every process LISTENs on (its one
+ * notifications connection, platform/db/notifications.ts), so a worker's progress reaches the API process that
+ * holds the user's stream, after whatever that change told the other channels (a person's cached reads).
  */
-export async function createPostgresLiveBus(url: string, logger: FastifyBaseLogger, query: Query): Promise<LiveBus> {
+export async function createPostgresLiveBus(
+  database: Pick<DatabaseHandle, 'listen' | 'query'>,
+  logger: FastifyBaseLogger,
+): Promise<LiveBus> {
+  const { query } = database;
   const local = localEmitter();
   const reconnected = new Set<() => void>();
   const prune = pruneEveryHour(query, logger);
-  let connections = 0;
-  const publisher = new pg.Pool({ connectionString: url, max: 2 });
-  // An idle connection the server closed is replaced on the next publish; it must not crash the process.
-  publisher.on('error', (error) => logger.warn({ err: error }, 'live publisher connection lost'));
-  let closed = false;
-  let listener: pg.Client | undefined;
-
-  const connect = async (): Promise<void> => {
-    const client = new pg.Client({ connectionString: url });
-    client.on('notification', (message) => {
+  const listening = await database.listen(CHANNEL, {
+    message(payload) {
       try {
-        const change: unknown = JSON.parse(message.payload ?? '');
+        const change: unknown = JSON.parse(payload);
         if (isLiveChange(change)) local.emit(change);
       } catch (error) {
         logger.warn({ err: error }, 'ignored a malformed live notification');
       }
-    });
-    client.on('error', (error) => {
-      logger.warn({ err: error }, 'live notification connection lost; reconnecting');
-      listener = undefined;
-      void client.end().catch(() => undefined);
-      if (!closed) setTimeout(() => void connect().catch((e: unknown) => logger.error({ err: e }, 'live reconnect failed')), 1000);
-    });
-    await client.connect();
-    await client.query(`LISTEN ${CHANNEL}`);
-    listener = client;
+    },
     // Back after a loss: notifications sent meanwhile never came, so the streams catch up from their last id.
-    connections += 1;
-    if (connections > 1) for (const listenerOfReconnect of reconnected) listenerOfReconnect();
-  };
-  await connect();
+    resumed: () => {
+      for (const listenerOfReconnect of reconnected) listenerOfReconnect();
+    },
+    warn: (error, message) => logger.warn({ err: error }, message),
+  });
 
   return {
     async publish(change) {
-      await publisher.query('SELECT pg_notify($1, $2)', [CHANNEL, JSON.stringify(await numbered(query, change))]);
+      await query('SELECT pg_notify($1, $2)', [CHANNEL, JSON.stringify(await numbered(query, change))]);
     },
     subscribe: local.subscribe,
     changesSince: (userId, afterSeq) => changesSince(query, userId, afterSeq),
@@ -160,10 +149,8 @@ export async function createPostgresLiveBus(url: string, logger: FastifyBaseLogg
       return () => void reconnected.delete(listenerOfReconnect);
     },
     async close() {
-      closed = true;
       clearInterval(prune);
-      await listener?.end().catch(() => undefined);
-      await publisher.end();
+      await listening.close();
     },
   };
 }

@@ -1,14 +1,29 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client';
 import { account, profiles, verification } from '../../platform/db/schema';
 
 export type ProfileRow = typeof profiles.$inferSelect;
 
 export function profileQueries(db: Database) {
+  const hasPassword = sql<boolean>`exists (
+    SELECT 1 FROM ${account} WHERE ${account.userId} = ${sql.raw('"profiles"."user_id"')} AND ${account.providerId} = 'credential'
+  )`;
+  // Built once and prepared (named on PostgreSQL): GET /api/me only binds the id.
+  const withPassword = db
+    .select({ row: profiles, hasPassword })
+    .from(profiles)
+    .where(eq(profiles.userId, sql.placeholder('userId')))
+    .limit(1)
+    .prepare('profile_with_password');
   return {
     async find(userId: string): Promise<ProfileRow | undefined> {
       const [row] = await db.select().from(profiles).where(eq(profiles.userId, userId)).limit(1);
       return row;
+    },
+    /** The profile row and whether the account has a password: one query (GET /api/me). */
+    async findWithPassword(userId: string): Promise<{ row: ProfileRow; hasPassword: boolean } | undefined> {
+      const [found] = await withPassword.execute({ userId });
+      return found;
     },
     /** Creates the row once; a second call (a retried hook, a lazy read) changes nothing. */
     async createIfMissing(input: { userId: string; email: string; displayName: string | null; language: string }): Promise<void> {

@@ -119,6 +119,8 @@ export function profileService(deps: {
     },
 
     async getMe(user: SessionUser): Promise<Me> {
+      const found = await profiles.findWithPassword(user.id);
+      if (found) return toMe(found.row, found.hasPassword, now());
       const row = await ensureProfile(user);
       return toMe(row, await profiles.hasPassword(user.id), now());
     },

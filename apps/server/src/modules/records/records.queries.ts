@@ -33,6 +33,25 @@ const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 export const containsPattern = (term: string): string => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export function recordQueries(db: Database) {
+  // The hot reads are built once and prepared (named on PostgreSQL): a request only binds its values.
+  const cursorAt = sql<string>`${records.createdAt}::text`;
+  const firstPage = db
+    .select({ record: records, cursorAt })
+    .from(records)
+    .where(eq(records.userId, sql.placeholder('userId')))
+    .orderBy(desc(records.createdAt), desc(records.id))
+    .limit(sql.placeholder('limit'))
+    .prepare('records_first_page');
+  const counters = sql<[string, number][] | null>`(
+    SELECT json_agg(json_build_array(${generationCounters.monthKey}, ${generationCounters.count}))
+    FROM ${generationCounters} WHERE ${generationCounters.userId} = ${sql.raw('"profiles"."user_id"')}
+  )`;
+  const statsQuery = db
+    .select({ profile: profiles, counters })
+    .from(profiles)
+    .where(eq(profiles.userId, sql.placeholder('userId')))
+    .limit(1)
+    .prepare('generation_stats');
   return {
     /**
      * Gives records created for this email before the account existed to the user, oldest first,
@@ -130,7 +149,10 @@ export function recordQueries(db: Database) {
 
     /** The user's records newest first, `limit` of them after the cursor (created_at and id of the last one). */
     async page(userId: string, limit: number, after?: { createdAt: string; id: string }) {
-      const cursorAt = sql<string>`${records.createdAt}::text`;
+      if (!after) {
+        const rows = await firstPage.execute({ userId, limit: limit + 1 });
+        return { rows: rows.slice(0, limit), hasMore: rows.length > limit };
+      }
       const rows = await db
         .select({ record: records, cursorAt })
         .from(records)
@@ -237,6 +259,15 @@ export function recordQueries(db: Database) {
           ),
         )
         .returning();
+    },
+
+    /** The person's profile row (plan, language) and generation counters: one query (GET /api/user/generation-stats). */
+    async statsOf(userId: string) {
+      const [found] = await statsQuery.execute({ userId });
+      if (!found) return undefined;
+      const monthlyCount = Object.fromEntries((found.counters ?? []).map(([month, count]) => [month, Number(count)]));
+      const totalCount = Object.values(monthlyCount).reduce((sum, count) => sum + count, 0);
+      return { profile: found.profile, totalCount, monthlyCount };
     },
 
     async generationStats(userId: string): Promise<{ totalCount: number; monthlyCount: Record<string, number> }> {

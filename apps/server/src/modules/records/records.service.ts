@@ -5,7 +5,9 @@ import { isUuid } from '@selah/domain/ids';
 import { MONTHLY_GENERATION_LIMIT, monthKey, type Plan } from '@selah/domain/plans';
 import type { createAffirmationSchema, GenerationStats, PrayerRecord, RecordsPage, SearchResponse } from '@selah/domain/records';
 import type { z } from 'zod';
+import { subscriptionAt } from '@selah/domain/subscriptions';
 import { HttpError, notFound } from '../../platform/errors';
+import { storedSubscriptionOf } from '../subscription/subscription.service';
 import type { JobSender } from '../../platform/jobs';
 import type { LiveBus } from '../live/live-bus';
 import { GENERATE_PRAYER_JOB, GENERATE_PRAYER_JOB_OPTIONS } from './generate-prayer.job';
@@ -133,6 +135,12 @@ export function recordsService(deps: {
     },
 
     async stats(userId: string): Promise<GenerationStats> {
+      const found = await queries.statsOf(userId);
+      if (found) {
+        const plan = subscriptionAt(storedSubscriptionOf(found.profile), now()).plan;
+        const { totalCount, monthlyCount } = found;
+        return { totalCount, monthlyCount, plan, monthlyLimit: MONTHLY_GENERATION_LIMIT[plan], currentMonth: monthKey(now()) };
+      }
       const [{ plan, limit }, counts] = await Promise.all([planOf(userId), queries.generationStats(userId)]);
       return { ...counts, plan, monthlyLimit: limit, currentMonth: monthKey(now()) };
     },

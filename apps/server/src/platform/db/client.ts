@@ -7,6 +7,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { listenPglite, postgresNotifications, type ListenHandlers, type Listening } from './notifications';
 import * as schema from './schema';
 
 /** Both drivers expose the same Drizzle query API; the type is the PGlite flavour's. */
@@ -29,6 +30,8 @@ export interface DatabaseHandle {
   withLock<T>(key: number, work: () => Promise<T>): Promise<T>;
   /** Migrations not yet applied to this database (0 once migrate() ran). */
   pendingMigrations(): Promise<number>;
+  /** Listens on a notification channel (PostgreSQL: a connection of its own; PGlite: in process). */
+  listen(channel: string, handlers: ListenHandlers): Promise<Listening>;
   /** The PostgreSQL pool's connections (null for PGlite). */
   poolStats(): { total: number; idle: number; waiting: number } | null;
   close(): Promise<void>;
@@ -70,6 +73,8 @@ async function pending(query: DatabaseHandle['query']): Promise<number> {
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.url) {
+    const url = options.url;
+    const notifications = postgresNotifications(url);
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
     // An idle connection the server dropped is replaced by the pool; logging is enough (the caller retries).
     pool.on('error', (error) => console.warn(`database connection lost: ${error.message}`));
@@ -100,6 +105,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       migrate: () => withLock(MIGRATION_LOCK_KEY, () => migratePg(db as never, { migrationsFolder: migrationsFolder() })),
       withLock,
       pendingMigrations: () => pending(query),
+      listen: (channel, handlers) => notifications.listen(channel, handlers),
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: () => pool.end(),
     };
@@ -127,6 +133,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     migrate: () => migratePglite(db, { migrationsFolder: migrationsFolder() }),
     withLock: (_key, work) => work(),
     pendingMigrations: () => pending(query),
+    listen: (channel, handlers) => listenPglite(client, channel, handlers),
     poolStats: () => null,
     close: () => client.close(),
   };

@@ -1,0 +1,134 @@
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
+import type { DatabaseHandle } from '../../platform/db/client';
+import type { Listening } from '../../platform/db/notifications';
+import type { Auth } from './auth';
+import { toHeaders, type SessionUser } from './session';
+
+/** The channel migration 0014's triggers notify: 's:<session id>' or 'u:<user id>'. */
+export const SESSION_CHANNEL = 'selah_sessions';
+
+interface Entry {
+  user: SessionUser;
+  sessionId: string;
+  /** Until when this entry may answer (the cache's time to live, never past the session's own end). */
+  until: number;
+}
+
+export interface SessionReaderOptions {
+  auth: Auth;
+  database: Pick<DatabaseHandle, 'listen'>;
+  logger: FastifyBaseLogger;
+  now?: () => number;
+  /** How long a checked session answers from memory; every change to it is told at once anyway. */
+  ttlMs?: number;
+  maxEntries?: number;
+}
+
+/** The credentials a request carries: the key of what better-auth decided for exactly these. */
+export function credentialsOf(request: Pick<FastifyRequest, 'headers'>): string | null {
+  const { cookie, authorization } = request.headers;
+  const hasCookie = typeof cookie === 'string' && cookie.includes('session_token');
+  if (!authorization && !hasCookie) return null;
+  return `${authorization ?? ''}\n${hasCookie ? cookie : ''}`;
+}
+
+/**
+ * Reads a request's session without a database round trip when this process checked the same credentials in the
+ * last few minutes (decision 027). A sign-out, a password change or reset, a revoked session or a deleted or
+ * renamed user is told to every process by the database itself (triggers, LISTEN/NOTIFY), and forgotten at
+ * once; while that channel is down nothing is answered from memory.
+ */
+export async function createSessionReader(options: SessionReaderOptions) {
+  const { auth, logger } = options;
+  const now = options.now ?? Date.now;
+  const ttlMs = options.ttlMs ?? 5 * 60 * 1000;
+  const byCredentials = new LRUCache<string, Entry>({
+    max: options.maxEntries ?? 20_000,
+    dispose: (entry, key) => {
+      unindex(bySession, entry.sessionId, key);
+      unindex(byUser, entry.user.id, key);
+    },
+  });
+  const bySession = new Map<string, Set<string>>();
+  const byUser = new Map<string, Set<string>>();
+  /** Counts the notices: a read that overlapped one does not keep its answer (it may predate the change). */
+  let notices = 0;
+
+  const forget = (index: Map<string, Set<string>>, id: string) => {
+    const keys = index.get(id);
+    if (!keys) return;
+    for (const key of [...keys]) byCredentials.delete(key);
+    index.delete(id);
+  };
+  const listening: Listening = await options.database.listen(SESSION_CHANNEL, {
+    message(payload) {
+      notices += 1;
+      if (payload.startsWith('s:')) forget(bySession, payload.slice(2));
+      else if (payload.startsWith('u:')) forget(byUser, payload.slice(2));
+      else byCredentials.clear();
+    },
+    resumed() {
+      notices += 1;
+      byCredentials.clear();
+    },
+    warn: (error, message) => logger.warn({ err: error }, message),
+  });
+
+  return {
+    /** The signed-in user, or null. Answers from memory when it may (no promise is made then). */
+    cached(credentials: string): SessionUser | undefined {
+      if (!listening.connected) return undefined;
+      const entry = byCredentials.get(credentials);
+      if (!entry) return undefined;
+      if (entry.until <= now()) {
+        byCredentials.delete(credentials);
+        return undefined;
+      }
+      return entry.user;
+    },
+
+    /** Asks better-auth (the database), and keeps the answer when nothing changed meanwhile. */
+    async read(request: FastifyRequest, credentials: string): Promise<SessionUser | null> {
+      const noticesBefore = notices;
+      const result = await auth.api.getSession({ headers: toHeaders(request) });
+      if (!result) return null;
+      const user: SessionUser = { id: result.user.id, email: result.user.email, name: result.user.name };
+      const sessionEnds = new Date(result.session.expiresAt).getTime();
+      if (notices === noticesBefore && listening.connected && sessionEnds > now()) {
+        byCredentials.set(credentials, { user, sessionId: result.session.id, until: Math.min(now() + ttlMs, sessionEnds) });
+        index(bySession, result.session.id, credentials);
+        index(byUser, user.id, credentials);
+      }
+      return user;
+    },
+
+    /**
+     * Waits until every change committed so far has reached this process: a request that signed out answers
+     * after its own process (and, in the same moment, every other) has heard of it.
+     */
+    caughtUp: () => listening.caughtUp(),
+
+    /** How many credentials are kept (tests). */
+    get size() {
+      return byCredentials.size;
+    },
+
+    close: () => listening.close(),
+  };
+}
+
+function index(map: Map<string, Set<string>>, id: string, key: string): void {
+  let keys = map.get(id);
+  if (!keys) map.set(id, (keys = new Set()));
+  keys.add(key);
+}
+
+function unindex(map: Map<string, Set<string>>, id: string, key: string): void {
+  const keys = map.get(id);
+  if (!keys) return;
+  keys.delete(key);
+  if (keys.size === 0) map.delete(id);
+}
+
+export type SessionReader = Awaited<ReturnType<typeof createSessionReader>>;
