@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { prefetchDashboard } from '../features/dashboard/prefetch';
+import { prefetchWithWarmCards } from '../lib/warm-audio';
 import { AppShell, BareLayout } from './AppShell';
 import { ErrorScreen } from './ErrorScreen';
 import { RequireAuth } from './RequireAuth';
@@ -27,6 +28,9 @@ function page(path: string, load: () => PageModule, guarded = false): RouteObjec
 }
 
 const personalizedPlan = () => import('../features/personalized/PersonalizedPlanPage');
+const playerPage = () => import('../features/player/PlayerPage');
+// A tap on a card opens the player: its code comes ahead, with the first card's audio (lib/warm-audio.ts).
+prefetchWithWarmCards(playerPage);
 
 export const routes: RouteObject[] = [
   {
@@ -39,7 +43,7 @@ export const routes: RouteObject[] = [
           page('/login', () => import('../features/auth/LoginPage')),
           page('/registerpage', () => import('../features/auth/RegisterPage')),
           page('/reset-password', () => import('../features/auth/ResetPasswordPage')),
-          page('/player', () => import('../features/player/PlayerPage')),
+          page('/player', playerPage),
         ],
       },
       {

@@ -1,5 +1,6 @@
 import { BookHeart, Cloud, Coins, Compass, HeartHandshake, HeartPulse, Leaf, Moon, Play, Sparkles, Sun, Trophy } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
+import { useWarmAudio } from '../lib/warm-audio';
 
 /** A calm cover per preference: our own gradients and icons, no third-party images. */
 const covers: Record<string, { gradient: string; icon: ReactNode }> = {
@@ -33,6 +34,7 @@ export function PrayerCard({
   playLabel,
   onOpen,
   busy,
+  warmUrl,
   className = '',
 }: {
   title: string;
@@ -42,10 +44,14 @@ export function PrayerCard({
   playLabel: string;
   onOpen?: () => void;
   busy?: ReactNode;
+  /** The audio a tap plays: its start is fetched ahead once the card is on screen (lib/warm-audio.ts). */
+  warmUrl?: string | null;
   className?: string;
 }) {
   const cover = coverOf(preference);
   const playable = onOpen !== undefined && !busy;
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  useWarmAudio(buttonRef, playable ? warmUrl : null);
   const content = (
     <>
       <div className={`relative flex h-36 items-end bg-gradient-to-br ${cover.gradient} p-4 text-white`}>
@@ -76,6 +82,7 @@ export function PrayerCard({
   if (!playable) return <div className={`${base} opacity-90`}>{content}</div>;
   return (
     <button
+      ref={buttonRef}
       type="button"
       onClick={onOpen}
       aria-label={`${[label, title, meta].filter(Boolean).join(' ')}, ${playLabel}`}

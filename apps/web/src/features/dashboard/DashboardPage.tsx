@@ -77,6 +77,7 @@ export default function DashboardPage() {
       meta={duration(item.duration)}
       playLabel={playLabel}
       onOpen={() => open(contentTrack(item))}
+      warmUrl={item.audioUrl}
     />
   );
 
@@ -130,6 +131,7 @@ export default function DashboardPage() {
                     meta={duration(prayer.duration)}
                     playLabel={playLabel}
                     onOpen={() => open(dailyTrack(prayer))}
+                    warmUrl={prayer.audioUrl}
                   />
                 ))}
         </Section>
@@ -155,6 +157,7 @@ export default function DashboardPage() {
                 playLabel={playLabel}
                 busy={busy}
                 onOpen={track ? () => open(track) : undefined}
+                warmUrl={track?.audioUrl}
               />
             );
           })}
