@@ -18,6 +18,13 @@ export interface PlayerTrack {
   journey?: { kind: 'fixed' | 'personalized'; journeyId: string; dayId: number; journeyType?: string };
 }
 
+/** One spoken line of a track, in seconds: the WebVTT cues stored beside its audio (cuesUrlOf). */
+export interface Cue {
+  start: number;
+  end: number;
+  text: string;
+}
+
 export function isPlayerTrack(value: unknown): value is PlayerTrack {
   if (typeof value !== 'object' || value === null) return false;
   const track = value as Partial<PlayerTrack>;

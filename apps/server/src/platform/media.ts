@@ -43,6 +43,8 @@ export interface MediaFile {
 
 /** File extensions of the files kept beside an audio file under its name: its cues. */
 export const SIBLING_EXTENSIONS = ['vtt'] as const;
+/** The extensions an audio file is stored under (master-speech's encodings: MP3, or AAC in an .m4a). */
+export const AUDIO_EXTENSIONS = ['mp3', 'm4a'] as const;
 
 /** The URL of a file kept beside `url` (same name, this extension), query string dropped. */
 export function siblingUrl(url: string, extension: string): string {

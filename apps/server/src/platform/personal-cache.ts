@@ -22,6 +22,7 @@ interface Entry {
   encoded: Partial<Record<Exclude<Encoding, 'identity'>, Buffer>>;
 }
 
+const MAX_URL_LENGTH = 512;
 /** As @fastify/compress does for the misses: smaller bodies go as they are. */
 const COMPRESS_THRESHOLD = 1024;
 
@@ -99,7 +100,8 @@ export async function registerPersonalCache(
 
   app.addHook('preHandler', (request: FastifyRequest & Marked, reply: FastifyReply, done) => {
     const user = request.sessionUser;
-    if (request.routeOptions.config.personalCache !== true || !user || request.method !== 'GET') {
+    // An address longer than any the app asks for is answered every time, never kept.
+    if (request.routeOptions.config.personalCache !== true || !user || request.method !== 'GET' || request.url.length > MAX_URL_LENGTH) {
       done();
       return;
     }

@@ -8,15 +8,18 @@ import {
   SLEEP_FADE_SECONDS,
   skipTarget,
   type BackgroundSound,
+  type Cue,
   type PlayerTrack,
   type SleepTimerChoice,
 } from '@selah/domain/player';
+import type { PlayerPreferences } from '@selah/domain/profile';
 import { habitKeys } from '@selah/domain/contract/query-keys';
 import { api } from './api';
 import type { BedMixer } from './bed-mixer';
 import { queryClient } from './query-client';
 import { track as trackEvent } from './analytics';
 import { useAuth } from './auth';
+import { currentTimeZone } from './time-zone';
 import { mediaCrossOrigin, serverUrl } from '../platform/server';
 
 /** Skip step of the player controls, in seconds (spec section 9). */
@@ -53,20 +56,6 @@ export interface AudioState {
   backgroundVolume: number;
   /** The sleep timer, while set: its choice, and when it ends (ms since the epoch; null: at the prayer's end). */
   sleepTimer: { choice: SleepTimerChoice; endsAt: number | null } | null;
-}
-
-/** One spoken line of the loaded track, in seconds. */
-export interface Cue {
-  start: number;
-  end: number;
-  text: string;
-}
-
-/** The player's settings a person keeps (GET /api/me's player). */
-export interface PlayerPreferences {
-  speed: number;
-  backgroundSound: BackgroundSound;
-  backgroundVolume: number;
 }
 
 export interface AudioControls {
@@ -237,8 +226,7 @@ export function AudioProvider({ children }: { children: ReactNode }) {
     const heard = heardRef.current;
     if (heard.counted || !signedInRef.current) return;
     heard.counted = true;
-    const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-    api('POST /api/habit/prayed', { body: { timeZone } }).then(
+    api('POST /api/habit/prayed', { body: { timeZone: currentTimeZone() } }).then(
       (habit) => queryClient.setQueryData(habitKeys.all, habit),
       (error: unknown) => {
         heard.counted = false;

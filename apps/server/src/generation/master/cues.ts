@@ -1,11 +1,8 @@
+import type { Cue } from '@selah/domain/player';
 import type { Timeline } from './timeline';
 
-/** One spoken line and where it falls in the finished audio, in seconds. */
-export interface Cue {
-  start: number;
-  end: number;
-  text: string;
-}
+/** One spoken line and where it falls in the finished audio, in seconds (the shape the player reads too). */
+export type { Cue };
 
 /**
  * Where each voiced sentence falls in the master (issue 22, synced words): the lead-in, then each clip at its

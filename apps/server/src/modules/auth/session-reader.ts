@@ -25,12 +25,21 @@ export interface SessionReaderOptions {
   maxEntries?: number;
 }
 
-/** The credentials a request carries: the key of what better-auth decided for exactly these. */
+/** better-auth's own cookies (cookiePrefix 'selah', with __Secure- on https): the only ones a session read uses. */
+const AUTH_COOKIE = /(?:^|;)\s*((?:__Secure-)?selah\.[\w.-]+=[^;]*)/g;
+/** Longer credentials are checked every time, never kept: memory is not for whoever sends the biggest headers. */
+const MAX_KEY_LENGTH = 1024;
+
+/**
+ * The credentials a request carries (its bearer token and better-auth's cookies, nothing else): the key of what
+ * better-auth decided for exactly these. Null when there are none.
+ */
 export function credentialsOf(request: Pick<FastifyRequest, 'headers'>): string | null {
   const { cookie, authorization } = request.headers;
   const hasCookie = typeof cookie === 'string' && cookie.includes('session_token');
   if (!authorization && !hasCookie) return null;
-  return `${authorization ?? ''}\n${hasCookie ? cookie : ''}`;
+  const cookies = hasCookie ? Array.from(cookie.matchAll(AUTH_COOKIE), (match) => match[1]).join(';') : '';
+  return `${authorization ?? ''}\n${cookies}`;
 }
 
 /**
@@ -95,7 +104,8 @@ export async function createSessionReader(options: SessionReaderOptions) {
       if (!result) return null;
       const user: SessionUser = { id: result.user.id, email: result.user.email, name: result.user.name };
       const sessionEnds = new Date(result.session.expiresAt).getTime();
-      if (notices === noticesBefore && listening.connected && sessionEnds > now()) {
+      const keep = credentials.length <= MAX_KEY_LENGTH && notices === noticesBefore && listening.connected;
+      if (keep && sessionEnds > now()) {
         byCredentials.set(credentials, { user, sessionId: result.session.id, until: Math.min(now() + ttlMs, sessionEnds) });
         index(bySession, result.session.id, credentials);
         index(byUser, user.id, credentials);

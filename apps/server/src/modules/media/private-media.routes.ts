@@ -3,10 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../platform/clock';
 import { route } from '../../platform/contract-routes';
 import { HttpError } from '../../platform/errors';
-import { PRIVATE_MEDIA_PREFIX, siblingUrl, type MediaStore } from '../../platform/media';
+import { AUDIO_EXTENSIONS, PRIVATE_MEDIA_PREFIX, siblingUrl, type MediaStore } from '../../platform/media';
 
 /** The audio files a signature may name (master-speech.ts encodes one of these). */
-const AUDIO_EXTENSIONS = ['mp3', 'm4a'] as const;
 import type { MediaSigner } from '../../platform/media-signing';
 
 const forbidden = () => new HttpError(403, 'FORBIDDEN', 'This address is not valid or has expired.');

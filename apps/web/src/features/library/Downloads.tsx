@@ -6,6 +6,7 @@ import { useAuth } from '../../lib/auth';
 import { removeDownload, useDownloads } from '../../lib/downloads';
 import { useDurations } from '../../lib/durations';
 import { notify } from '../../lib/toast';
+import { formatMegabytes } from '../../lib/formats';
 
 /**
  * Downloads (issue 22): what this account keeps on the device, the space it takes, a way to play each one (also
@@ -20,10 +21,7 @@ export function Downloads() {
   const { duration } = useDurations();
   if (!user || downloads.length === 0) return null;
 
-  const size = (bytes: number) =>
-    new Intl.NumberFormat(i18n.resolvedLanguage, { style: 'unit', unit: 'megabyte', maximumFractionDigits: 1 }).format(
-      Math.max(bytes / 1_000_000, 0.1),
-    );
+  const size = (bytes: number) => formatMegabytes(bytes, i18n.resolvedLanguage);
   const total = downloads.reduce((sum, item) => sum + item.bytes, 0);
 
   return (

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Cue } from '../../lib/audio';
+import type { Cue } from '@selah/domain/player';
 
 /**
  * The prayer's lines as they are spoken (issue 22): the line being spoken stands out and stays in view, and a

@@ -7,7 +7,8 @@ import { Card, PageHeader } from '../../components/PageHeader';
 import { applyLanguage } from '../../lib/i18n';
 import { notify } from '../../lib/toast';
 import { loadPush, type PushPermission } from '../../platform';
-import { browserTimeZone, registerThisDevice } from './api/push';
+import { currentTimeZone } from '../../lib/time-zone';
+import { registerThisDevice } from './api/push';
 import { useMe } from './api/get-me';
 import { useUpdateMe } from './api/update-me';
 import { CenteredSpinner } from './ProfilePage';
@@ -51,7 +52,7 @@ export default function AccountSettingsPage() {
         notify.error(t('settings.notificationsDenied'));
         return;
       }
-      await update.mutateAsync({ prayerNotifications: true, timeZone: browserTimeZone() });
+      await update.mutateAsync({ prayerNotifications: true, timeZone: currentTimeZone() });
       const device = permission === 'unsupported' ? 'unsupported' : await registerThisDevice(push).catch(() => 'failed' as const);
       notify.success(t('settings.notificationsEnabled'));
       if (device === 'unsupported') notify.info(t('settings.notificationsUnsupported'));
@@ -201,7 +202,7 @@ function ReminderTime({ saved }: { saved: string }) {
   const { t } = useTranslation('profile');
   const update = useUpdateMe();
   const [time, setTime] = useState(saved);
-  const zone = browserTimeZone();
+  const zone = currentTimeZone();
 
   useEffect(() => {
     if (time === saved || !/^\d{2}:\d{2}$/.test(time)) return;

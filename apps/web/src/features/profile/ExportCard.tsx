@@ -8,6 +8,7 @@ import { ApiError } from '../../lib/api';
 import { notify } from '../../lib/toast';
 import { serverUrl } from '../../platform/server';
 import { useLatestExport, useRequestExport } from './api/exports';
+import { formatMegabytes } from '../../lib/formats';
 
 /**
  * Your data (issue 22): everything the person made as one zip, prepared in the background; the link works for a
@@ -30,10 +31,7 @@ export function ExportCard() {
     }
   };
 
-  const size = (bytes: number) =>
-    new Intl.NumberFormat(i18n.resolvedLanguage, { style: 'unit', unit: 'megabyte', maximumFractionDigits: 1 }).format(
-      Math.max(bytes / 1_000_000, 0.1),
-    );
+  const size = (bytes: number) => formatMegabytes(bytes, i18n.resolvedLanguage);
   const until = (iso: string) =>
     new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 

@@ -5,6 +5,7 @@ import type { Habit } from '@selah/domain/habit';
 import { Card } from '../../components/PageHeader';
 import { notify } from '../../lib/toast';
 import { useHabit, useUpdateHabit } from './api/habit';
+import { formatWeekday } from '../../lib/formats';
 
 /** Monday first, as the week is counted (0 Sunday .. 6 Saturday). */
 const WEEK_ORDER = [1, 2, 3, 4, 5, 6, 0] as const;
@@ -44,8 +45,7 @@ export function HabitCard() {
 
 function Summary({ summary }: { summary: NonNullable<Habit['summary']> }) {
   const { t, i18n } = useTranslation('profile');
-  const dayName = (weekday: number, width: 'narrow' | 'long') =>
-    new Intl.DateTimeFormat(i18n.resolvedLanguage, { weekday: width, timeZone: 'UTC' }).format(new Date(Date.UTC(2026, 10, 22 + weekday)));
+  const dayName = (weekday: number, width: 'narrow' | 'long') => formatWeekday(weekday, i18n.resolvedLanguage, width);
   return (
     <div className="mt-4">
       <ol aria-label={t('habit.weekLabel')} className="flex justify-between gap-1">
@@ -91,10 +91,7 @@ function Settings({ id, habit }: { id: string; habit: Habit }) {
     const rest = habit.restDays.includes(weekday) ? habit.restDays.filter((day) => day !== weekday) : [...habit.restDays, weekday];
     if (rest.length < 7) save({ restDays: rest });
   };
-  const dayName = (weekday: number) =>
-    new Intl.DateTimeFormat(i18n.resolvedLanguage, { weekday: 'short', timeZone: 'UTC' }).format(
-      new Date(Date.UTC(2026, 10, 22 + weekday)),
-    );
+  const dayName = (weekday: number) => formatWeekday(weekday, i18n.resolvedLanguage, 'short');
   return (
     <div id={id} className="mt-4 flex flex-col gap-4 border-t border-line pt-4">
       <label className="flex min-h-11 items-center justify-between gap-3">

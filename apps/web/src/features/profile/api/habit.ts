@@ -2,9 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { habitKeys } from '@selah/domain/contract/query-keys';
 import type { Habit, HabitSettings } from '@selah/domain/habit';
 import { api } from '../../../lib/api';
-
-/** The phone's time zone now: the habit's days are the person's days wherever they are. */
-export const currentTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+import { currentTimeZone } from '../../../lib/time-zone';
 
 /** GET /api/habit in the phone's time zone. */
 export function useHabit() {

@@ -14,6 +14,3 @@ export async function registerThisDevice(push: PushPlatform): Promise<DeviceOutc
   await api('POST /api/push/subscriptions', { body: result.subscription });
   return 'registered';
 }
-
-/** The browser's IANA time zone (Europe/Warsaw): reminders come at the chosen time there. */
-export const browserTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
