@@ -120,10 +120,19 @@ export async function buildHttpApp(services: Services): Promise<FastifyInstance>
       done();
     }, done);
   });
+  if (services.database.kind === 'postgres') {
+    // Several processes: a request that changed something (a sign-out, a password reset, a deleted account, any
+    // write) answers once this process has heard every notice committed so far, and so, at the same commit, has
+    // every other: the old session is refused, and kept answers are gone, on the very next request anywhere
+    // (decision 027). PGlite hears a notice before the statement that sent it returns.
+    app.addHook('onSend', async (request) => {
+      if (request.method !== 'GET' && request.method !== 'HEAD' && request.url.startsWith('/api/')) await sessions.caughtUp();
+    });
+  }
 
   await app.register(healthRoutes, { readiness: services.readiness, metrics: services.metrics, metricsToken: config.metricsToken });
-  await app.register(authRoutes, { auth, config, throttle, clock, sessions });
-  await app.register(profileRoutes, { service: profiles, auth, throttle, clock, sessions });
+  await app.register(authRoutes, { auth, config, throttle, clock });
+  await app.register(profileRoutes, { service: profiles, auth, throttle, clock });
   app.decorate('feed', feed);
   await app.register(contentRoutes, { feed, sounds: () => services.content.backgroundSounds() });
   await app.register(recordsRoutes, { service: prayers });

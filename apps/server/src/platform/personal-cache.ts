@@ -42,14 +42,14 @@ const CONTENT_TYPE = 'application/json; charset=utf-8';
 const MISS_VERSION = Symbol('personal-cache version');
 
 interface Marked {
-  [MISS_VERSION]?: { key: string; userId: string; version: number };
+  [MISS_VERSION]?: { key: string; userId: string; version: string };
 }
 
 /**
  * The signed-in person's frequent reads answered from memory (decision 027). The database says whose data changed
  * (triggers on every table these answers are made of, LISTEN), and the person's answers are dropped: on PGlite
  * before the statement that changed them returns (it delivers the notice with its result); on PostgreSQL as the
- * notice arrives, and a request that changed something answers only after that (caughtUp). Nothing is answered
+ * notice arrives, and a request that changed something answers only after that (app.ts). Nothing is answered
  * from memory while the notices' connection is down. Each answer also ends after `ttlMs` of the app's clock, for
  * what depends on the time (a plan's end, a day unlocking). Each of these reads is one indexed query when asked.
  */
@@ -69,9 +69,10 @@ export async function registerPersonalCache(
       if (keys?.size === 0) keysOfUser.delete(userId);
     },
   });
+  // A read that overlapped a notice for its person (or for everyone, or a reconnect) does not keep its answer.
   const versions = new Map<string, number>();
   let sharedVersion = 0;
-  const versionOf = (userId: string) => sharedVersion + (versions.get(userId) ?? 0);
+  const versionOf = (userId: string) => `${sharedVersion}:${versions.get(userId) ?? 0}`;
 
   const listening = await options.database.listen(USER_DATA_CHANNEL, {
     message(userId) {
@@ -85,18 +86,13 @@ export async function registerPersonalCache(
       versions.set(userId, (versions.get(userId) ?? 0) + 1);
       for (const key of [...(keysOfUser.get(userId) ?? [])]) entries.delete(key);
     },
-    resumed: () => entries.clear(),
+    resumed: () => {
+      sharedVersion += 1;
+      entries.clear();
+    },
     warn: (error, message) => options.logger.warn({ err: error }, message),
   });
   app.addHook('onClose', async () => listening.close());
-
-  if (options.database.kind === 'postgres') {
-    // Several processes: a request that changed something answers once this process has heard every notice
-    // committed so far, and so, in the same moment, has every other (their kept answers are gone).
-    app.addHook('onSend', async (request) => {
-      if (request.method !== 'GET' && request.method !== 'HEAD' && request.url.startsWith('/api/')) await listening.caughtUp();
-    });
-  }
 
   app.addHook('preHandler', (request: FastifyRequest & Marked, reply: FastifyReply, done) => {
     const user = request.sessionUser;
@@ -126,7 +122,7 @@ export async function registerPersonalCache(
   // Before @fastify/compress's hook (registered after this one): the JSON text, not its compressed stream.
   app.addHook('onSend', (request: FastifyRequest & Marked, reply, payload, done) => {
     const miss = request[MISS_VERSION];
-    if (miss && reply.statusCode === 200 && typeof payload === 'string' && versionOf(miss.userId) === miss.version) {
+    if (miss && reply.statusCode === 200 && typeof payload === 'string' && listening.connected && versionOf(miss.userId) === miss.version) {
       const cacheControl = reply.getHeader('cache-control');
       entries.set(miss.key, {
         body: payload,

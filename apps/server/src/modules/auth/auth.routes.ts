@@ -9,7 +9,6 @@ import type { Clock } from '../../platform/clock';
 import { isPlainName } from '@selah/domain/text';
 import { hasNul, urlHasNul } from '../../platform/input-guards';
 import type { Auth } from './auth';
-import type { SessionReader } from './session-reader';
 import { isCommonPassword } from './common-passwords';
 import type { SignInThrottle } from './sign-in-throttle';
 
@@ -51,9 +50,9 @@ export function ownOrigin(request: FastifyRequest, fallback: string): string {
  */
 export async function authRoutes(
   app: FastifyInstance,
-  options: { auth: Auth; config: AppConfig; throttle: SignInThrottle; clock: Clock; sessions: Pick<SessionReader, 'caughtUp'> },
+  options: { auth: Auth; config: AppConfig; throttle: SignInThrottle; clock: Clock },
 ): Promise<void> {
-  const { auth, config, throttle, clock, sessions } = options;
+  const { auth, config, throttle, clock } = options;
   const nativeOrigins = new Set(config.nativeOrigins);
   const signUps = accountsPerAddress(config.signUpRateLimitMax);
 
@@ -123,9 +122,6 @@ export async function authRoutes(
       throw error;
     }
     if (email && response.ok) await throttle.succeeded(email);
-    // A sign-out or a password reset ended sessions: answer once every process has heard (session-reader.ts),
-    // so the old session is refused on the very next request, whichever process it reaches.
-    if (request.method === 'POST' && response.ok) await sessions.caughtUp();
     if (signUpPlace && !response.ok) signUps.release(signUpPlace);
 
     const origin = request.headers.origin;

@@ -1,8 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { AUDIO_EXTENSIONS, SIBLING_EXTENSIONS, type MediaStore } from '../../platform/media';
 
-/** The audio files' extensions (master-speech.ts and beds.ts encode one of these). */
-
 /** A file younger than this is left alone: something may be about to refer to it (a voicing just stored). */
 export const UNREFERENCED_GRACE_MS = 60 * 60 * 1000;
 

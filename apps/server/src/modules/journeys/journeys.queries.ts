@@ -80,11 +80,6 @@ export function journeyQueries(db: Database) {
       return row ? progressFromRow(row) : undefined;
     },
 
-    async progressOfUser(userId: string): Promise<JourneyProgress[]> {
-      const rows = await db.select().from(userJourneyProgress).where(eq(userJourneyProgress.userId, userId));
-      return rows.map(progressFromRow);
-    },
-
     /**
      * A person's progress in the active journeys, each with its journey's length (the longest translation):
      * one query on the person's index.

@@ -18,13 +18,13 @@ export async function journeysRoutes(
     service.day(request.params.journeyId, request.params.dayNumber, toLanguage(request.query.lng)),
   );
 
+  // From memory until the person's progress changes (platform/personal-cache.ts).
   route(
     app,
     'GET /api/journey-progress',
     async (request, reply) => {
       reply.header('cache-control', noStore);
       return { progress: await service.progressOfUser(requireUser(request).id) };
-      // From memory on the embedded default until the person's progress changes (platform/personal-cache.ts).
     },
     { config: { personalCache: true } },
   );

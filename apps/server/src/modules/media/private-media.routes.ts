@@ -5,7 +5,6 @@ import { route } from '../../platform/contract-routes';
 import { HttpError } from '../../platform/errors';
 import { AUDIO_EXTENSIONS, PRIVATE_MEDIA_PREFIX, siblingUrl, type MediaStore } from '../../platform/media';
 
-/** The audio files a signature may name (master-speech.ts encodes one of these). */
 import type { MediaSigner } from '../../platform/media-signing';
 
 const forbidden = () => new HttpError(403, 'FORBIDDEN', 'This address is not valid or has expired.');

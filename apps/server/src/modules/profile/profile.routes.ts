@@ -10,15 +10,9 @@ import type { ProfileService } from './profile.service';
 
 export async function profileRoutes(
   app: FastifyInstance,
-  {
-    service,
-    auth,
-    throttle,
-    clock,
-    sessions,
-  }: { service: ProfileService; auth: Auth; throttle: SignInThrottle; clock: Clock; sessions: { caughtUp(): Promise<void> } },
+  { service, auth, throttle, clock }: { service: ProfileService; auth: Auth; throttle: SignInThrottle; clock: Clock },
 ): Promise<void> {
-  // From memory on the embedded default until the profile changes (platform/personal-cache.ts).
+  // From memory until the profile changes (platform/personal-cache.ts).
   route(app, 'GET /api/me', async (request) => service.getMe(requireUser(request)), { config: { personalCache: true } });
 
   route(app, 'PATCH /api/me', async (request) => service.updateMe(requireUser(request), request.body));
@@ -38,8 +32,6 @@ export async function profileRoutes(
       }
       const headers = await service.deleteAccount(auth, user, request.body.password, toHeaders(request));
       for (const cookie of headers.getSetCookie()) reply.header('set-cookie', cookie);
-      // Every process has forgotten the account's sessions before the answer (session-reader.ts).
-      await sessions.caughtUp();
       return { deleted: true as const };
     },
     { config: { rateLimit: { max: 10, timeWindow: '1 minute' } } },

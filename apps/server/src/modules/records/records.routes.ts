@@ -6,7 +6,7 @@ import type { RecordsService } from './records.service';
 
 // Lists change with every generation: caches must always ask.
 const noStore = 'private, no-store';
-/** The person's own frequent reads: from memory on the embedded default (platform/personal-cache.ts). */
+/** The person's own frequent reads: from memory (platform/personal-cache.ts). */
 const personal = { config: { personalCache: true as const } };
 
 export async function recordsRoutes(app: FastifyInstance, { service }: { service: RecordsService }): Promise<void> {
