@@ -70,6 +70,9 @@ const env = {
   S3_ACCESS_KEY_ID: 'S3RVER',
   S3_SECRET_ACCESS_KEY: 'S3RVER',
   LOG_LEVEL: 'info',
+  // Step 7 signs up some forty people from one address.
+  AUTH_RATE_LIMIT_MAX: '1000',
+  SIGN_UP_RATE_LIMIT_MAX: '1000',
 };
 
 const processes = [];
@@ -218,6 +221,81 @@ try {
   if (bytes.length < 10_000) fail(`the audio is ${bytes.length} bytes`);
   if (!audio.url.startsWith(bucket)) fail(`the audio came from ${audio.url}, not the bucket`);
   console.log(`== its audio (${Math.round(bytes.length / 1024)} KB) came from the bucket through ${done.audioUrl.split('?')[0]}`);
+
+  // 7. A signed-out session is refused on the other API process at once, even when that process's listening
+  //    connection is late (its PostgreSQL backend stopped, as under heavy load, so notices reach it late): it then
+  //    answers from the database. The same for a change to a person's data. And a race: sign out (or change one's
+  //    name) on one process, read on the other the moment the answer arrives.
+  const signUpAt = async (base, email) => {
+    const response = await fetch(`${base}/api/auth/sign-up/email`, {
+      method: 'POST',
+      headers: { origin: base, 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: 'a scaled prayer 7', name: '' }),
+    });
+    if (!response.ok) fail(`sign-up answered ${response.status}`);
+    return response.headers
+      .getSetCookie()
+      .map((value) => value.split(';')[0])
+      .join('; ');
+  };
+  const meAt = (base, session) => fetch(`${base}/api/me`, { headers: { cookie: session } });
+  const signOutAt = (base, session) =>
+    fetch(`${base}/api/auth/sign-out`, {
+      method: 'POST',
+      headers: { origin: base, cookie: session, 'content-type': 'application/json' },
+      body: '{}',
+    });
+  const renameAt = async (base, session, displayName) => {
+    const response = await fetch(`${base}/api/me`, {
+      method: 'PATCH',
+      headers: { origin: base, cookie: session, 'content-type': 'application/json' },
+      body: JSON.stringify({ displayName }),
+    });
+    if (!response.ok) fail(`PATCH /api/me answered ${response.status}`);
+  };
+  /** Stops the PostgreSQL backend of this process's listening connection while `during` runs. */
+  const withLateListener = async (proc, during) => {
+    const { rows } = await db.query('SELECT pid FROM pg_stat_activity WHERE application_name = $1', [
+      `selah notifications ${proc.child.pid}`,
+    ]);
+    if (rows.length !== 1) fail(`found ${rows.length} listening connections of the API process on ${proc.port}`);
+    process.kill(rows[0].pid, 'SIGSTOP');
+    try {
+      return await during();
+    } finally {
+      process.kill(rows[0].pid, 'SIGCONT');
+    }
+  };
+  const late = await signUpAt(one, `late-${Date.now()}@example.com`);
+  for (const base of [one, other, other]) if ((await meAt(base, late)).status !== 200) fail('a new session was refused');
+  await withLateListener(apis[1], async () => {
+    await renameAt(one, late, 'Late Listener');
+    const read = await (await meAt(other, late)).json();
+    if (read.displayName !== 'Late Listener') fail(`a process whose notices were late answered a name from before the change`);
+    if (!(await signOutAt(one, late)).ok) fail('sign-out failed');
+    const after = await meAt(other, late);
+    if (after.status !== 401) fail(`a process whose notices were late answered ${after.status} for a signed-out session`);
+  });
+  console.log('== a process whose notices arrive late answers from the database: no old name, no signed-out session');
+
+  let stale = 0;
+  const rounds = 40;
+  for (let round = 0; round < rounds; round += 1) {
+    const [from, to] = round % 2 === 0 ? [one, other] : [other, one];
+    const session = await signUpAt(from, `race-${round}-${Date.now()}@example.com`);
+    for (let i = 0; i < 2; i += 1) await Promise.all([meAt(from, session), meAt(to, session)]);
+    if (round % 4 < 2) {
+      await signOutAt(from, session);
+      if ((await meAt(to, session)).status !== 401) stale += 1;
+    } else {
+      const name = `Name ${round}`;
+      await renameAt(from, session, name);
+      const read = await (await meAt(to, session)).json();
+      if (read.displayName !== name) stale += 1;
+    }
+  }
+  if (stale > 0) fail(`${stale} of ${rounds} reads on the other process right after a change answered from before it`);
+  console.log(`== ${rounds} changes on one API process, each read at once on the other: none answered from before it`);
   console.log('test:scale passed');
 } finally {
   for (const proc of processes) proc.child.kill('SIGKILL');

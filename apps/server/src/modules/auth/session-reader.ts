@@ -114,8 +114,8 @@ export async function createSessionReader(options: SessionReaderOptions) {
     },
 
     /**
-     * Waits until every change committed so far has reached this process: a request that signed out answers
-     * after its own process (and, in the same moment, every other) has heard of it.
+     * Waits until every change committed so far has reached every process: a request that signed out answers
+     * after every process has forgotten the session.
      */
     caughtUp: () => listening.caughtUp(),
 
