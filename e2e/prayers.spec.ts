@@ -4,8 +4,8 @@ import { pathIs } from './helpers';
 
 /**
  * Personal prayers end to end, on the real server with the built-in composer and the embedded voice:
- * the quiz creates a prayer, the library shows it generating and completing by itself (live events, no
- * reload), it plays, search finds it by a word of its description, and statistics count it.
+ * the quiz creates a prayer, it plays while it is still being voiced, the library shows it completing by itself
+ * (live events, no reload), it plays on, search finds it by a word of its description, and statistics count it.
  */
 
 const position = async (page: Page): Promise<number> => Number(await page.getByRole('slider', { name: 'Playback position' }).inputValue());
@@ -31,28 +31,44 @@ test('quiz -> the library shows the prayer generating -> it completes by itself 
   await expect(page).toHaveURL(pathIs('/quiz'));
   // Created straight from the description: the default preference, standard (spec section 9), not a focus.
   const sent = page.waitForRequest((request) => request.url().endsWith('/api/create-affirmation') && request.method() === 'POST');
+  // The first look at its playlist: the prayer is still being voiced (issue 23).
+  const firstPlaylist = page.waitForResponse((response) => /\/media\/private\/[\w-]+\/streams\/[\w-]+\.m3u8/.test(response.url()));
   await create.click();
   expect((await sent).postDataJSON()).toMatchObject({ topic: 'standard', experience: 'prayer', length: 3 });
 
-  // The library shows the card generating, then completing, without a reload.
+  // As soon as its first seconds are out it opens in the player by itself (from the library, which shows it being
+  // made until then) and plays, while the rest is still being voiced.
+  await expect(page).toHaveURL(pathIs('/player'), { timeout: 30_000 });
+  const playlist = await firstPlaylist;
+  expect(playlist.status()).toBe(200);
+  expect(await playlist.text()).not.toContain('#EXT-X-ENDLIST');
+  await expect(page.getByTestId('player-more-coming')).toHaveText('More is coming: the rest of your prayer is still being voiced.');
+  await expect.poll(() => position(page), { timeout: 15_000 }).toBeGreaterThan(1);
+  // Once it is complete, the player shows its words, line by line in step with the voice, and plays on.
+  await expect(page.getByTestId('player-more-coming')).toHaveCount(0, { timeout: 60_000 });
+  await expect(page.locator('[data-cue]').first()).toBeAttached();
+  const heard = await position(page);
+  await expect.poll(() => position(page), { timeout: 15_000 }).toBeGreaterThan(heard);
+
+  // Back in the library it completes by itself, without a reload; playing it goes on with what is playing.
+  await page.getByRole('button', { name: 'Minimize player' }).click();
   await expect(page).toHaveURL(pathIs('/library'));
-  const generating = page.locator('[aria-busy="true"]');
-  await expect(generating.first()).toBeVisible();
-  await expect(generating.first()).toContainText(/Generating Prayer\.\.\.|Processing\.\.\./);
   const played = page.getByRole('button', { name: /, Play$/ });
   await expect(played).toHaveCount(1, { timeout: 60_000 });
-  await expect(generating).toHaveCount(0);
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   // How long ago it was made, and its kind: a general prayer, not Faith.
   await expect(played).toHaveAccessibleName(/(just now|\d+ minutes? ago) · \d+ (min|sec)/);
   await expect(page.getByText('Prayer · For you', { exact: true })).toBeVisible();
 
+  const before = await page.evaluate(() => (document.querySelector('[data-testid="player-audio"]') as HTMLAudioElement).currentTime);
   await played.click();
   await expect(page).toHaveURL(pathIs('/player'));
   // A 3-minute prayer: its text is folded under See more, and it carries the person's own words.
   await page.getByRole('button', { name: 'See more' }).click();
   await expect(page.getByRole('region', { name: 'Prayer text' })).toContainText('Courage for my brother Tomasz before his exams');
   await expect(page.getByText(/^\d:\d\d \/ [23]:\d\d$/)).toBeVisible();
-  await expect.poll(() => position(page), { timeout: 15_000 }).toBeGreaterThan(1);
+  // Not from the start again: the same audio goes on.
+  await expect.poll(() => position(page), { timeout: 15_000 }).toBeGreaterThan(before);
 
   // Search finds it by a word of its description.
   await page.goto('/search?lng=en');
@@ -115,6 +131,7 @@ function record(id: string, createdAt: Date, overrides: Record<string, unknown> 
     title: `Prayer ${id}`,
     text: 'Lord, you are near.',
     audioUrl: '/media/none.mp3',
+    streamUrl: null,
     duration: 185,
     preference: 'peace',
     experience: 'prayer',

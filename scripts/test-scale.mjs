@@ -222,6 +222,24 @@ try {
   if (!audio.url.startsWith(bucket)) fail(`the audio came from ${audio.url}, not the bucket`);
   console.log(`== its audio (${Math.round(bytes.length / 1024)} KB) came from the bucket through ${done.audioUrl.split('?')[0]}`);
 
+  // 6b. While it was voiced it could be played from its playlist (issue 23): the address the live stream gave
+  //     now lists every piece, ended, each served from the bucket through the app's own origin.
+  const streamUrl = events.findLast((event) => event.id === record.id && event.streamUrl)?.streamUrl;
+  if (!streamUrl) fail('no live event gave the prayer’s playlist while it was voiced');
+  const playlist = await fetch(new URL(streamUrl, other));
+  const listed = await playlist.text();
+  if (playlist.status !== 200 || !listed.includes('#EXT-X-ENDLIST'))
+    fail(`the finished playlist answered ${playlist.status}: ${listed.slice(0, 200)}`);
+  const segmentUrls = listed.split('\n').filter((line) => line.startsWith('/media/private/'));
+  let streamedBytes = 0;
+  for (const url of segmentUrls) {
+    const segment = await fetch(new URL(url, one), { redirect: 'manual' });
+    if (segment.status !== 200 || segment.headers.get('content-type') !== 'video/mp2t') fail(`a segment answered ${segment.status}`);
+    streamedBytes += (await segment.arrayBuffer()).byteLength;
+  }
+  if (streamedBytes < bytes.length) fail(`the segments hold ${streamedBytes} bytes, less than the file's ${bytes.length}`);
+  console.log(`== its playlist listed ${segmentUrls.length} pieces, each from the bucket through the app's origin`);
+
   // 7. A signed-out session is refused on the other API process at once, even when that process's listening
   //    connection is late (its PostgreSQL backend stopped, as under heavy load, so notices reach it late): it then
   //    answers from the database. The same for a change to a person's data. And a race: sign out (or change one's

@@ -1,10 +1,14 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PrayerRecord } from '@selah/domain/records';
 import { createVoicePipelineFromConfig, type VoicePipeline } from '../src/generation/voice-text';
 import { VoiceProviderError } from '../src/generation/voice/voice-provider';
 import type { PrayerWriter } from '../src/generation/writer/writer';
 import type { LiveChange } from '../src/modules/live/live-bus';
+import { runFfmpeg } from '../src/generation/master/ffmpeg';
 import { createTestApp, registerUser, shortWriter, startPrayerWorker, TEST_ORIGIN, waitForRecord, type TestApp } from './helpers';
 
 /**
@@ -89,6 +93,103 @@ describe('prayer generation worker', () => {
     expect(seen[0]).toBe('pending');
     expect(seen).toContain('processing:voicing');
     expect(seen.at(-1)).toBe('completed');
+  });
+
+  it('is playable while it is voiced (its playlist grows), and the finished file is the streamed audio, sample for sample', async () => {
+    writer = {
+      name: 'long',
+      write: async (request) => ({
+        title: 'A prayer voiced as it is heard',
+        text: Array.from(
+          { length: 12 },
+          (_, i) => `Lord, you are near in the ${i + 1}th hour of this day. ${request.description} Keep us in your peace.`,
+        ).join('\n\n'),
+      }),
+    };
+    // The pipeline waits after its first piece is out until the test has looked: the prayer is mid-voicing.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let firstOut!: () => void;
+    const firstPublished = new Promise<void>((resolve) => (firstOut = resolve));
+    const real = voice;
+    voice = {
+      ...real,
+      id: real.id,
+      wordsPerMinute: (language) => real.wordsPerMinute(language),
+      voiceText: (input) =>
+        real.voiceText({
+          ...input,
+          onSegment: async (segment) => {
+            await input.onSegment!(segment);
+            if (segment.index === 0) {
+              firstOut();
+              await released;
+            }
+          },
+        }),
+    };
+    let recordId: string | undefined;
+    try {
+      const record = await create('Quiet for my brother in hospital.');
+      recordId = record.id;
+      await firstPublished;
+      const voicing = (await t.app.inject({ url: `/api/records/${record.id}`, headers: { cookie: user.cookie } })).json<{
+        record: PrayerRecord;
+      }>().record;
+      expect(voicing.status).toBe('processing');
+      expect(voicing.audioUrl).toBeNull();
+      expect(voicing.streamUrl).toMatch(new RegExp(`^/media/private/${user.id}/streams/${record.id}\\.m3u8\\?exp=\\d+&sig=`));
+
+      // The playlist so far: one segment, no end yet, from the beginning.
+      const early = await t.app.inject({ url: voicing.streamUrl! });
+      expect(early.statusCode).toBe(200);
+      expect(early.headers['content-type']).toBe('application/vnd.apple.mpegurl');
+      expect(early.headers['cache-control']).toContain('no-cache');
+      expect(early.body).toContain('#EXT-X-PLAYLIST-TYPE:EVENT');
+      expect(early.body).not.toContain('#EXT-X-ENDLIST');
+      const firstSegments = early.body.split('\n').filter((line) => line.startsWith('/media/private/'));
+      expect(firstSegments).toHaveLength(1);
+      const first = await t.app.inject({ url: firstSegments[0]! });
+      expect(first.statusCode).toBe(200);
+      expect(first.headers['content-type']).toBe('video/mp2t');
+
+      // Only at its signed address, only for its owner.
+      const bare = voicing.streamUrl!.split('?')[0]!;
+      expect((await t.app.inject({ url: bare })).statusCode).toBe(403);
+      expect((await t.app.inject({ url: voicing.streamUrl!.replace(/sig=[^&]+/, 'sig=AAAA') })).statusCode).toBe(403);
+      const other = await registerUser(t.app, 'someone-else@example.com');
+      expect((await t.app.inject({ url: voicing.streamUrl!.replace(user.id, other.id) })).statusCode).toBe(403);
+      expect((await t.app.inject({ url: `${bare.replace(record.id, randomUUID())}?exp=1&sig=x` })).statusCode).toBe(403);
+      expect((await t.app.inject({ url: `${bare.replace('.m3u8', '.m3u')}?exp=1&sig=x` })).statusCode).toBe(400);
+    } finally {
+      release();
+      voice = real;
+    }
+    if (!recordId) throw new Error('the prayer was not created');
+    const done = await waitForRecord(t.app, user.cookie, recordId, ['completed', 'failed']);
+    expect(done.status, done.error ?? '').toBe('completed');
+    const completed = (await t.app.inject({ url: `/api/records/${recordId}`, headers: { cookie: user.cookie } })).json<{
+      record: PrayerRecord;
+    }>().record;
+    expect(completed.streamUrl).toBeNull();
+
+    // The finished playlist ends, and its segments joined are the finished file's very samples.
+    const streamUrl = t.services.signer.sign(`/media/private/${user.id}/streams/${recordId}.m3u8`);
+    const finished = await t.app.inject({ url: streamUrl });
+    expect(finished.body.trimEnd().endsWith('#EXT-X-ENDLIST')).toBe(true);
+    const segments = finished.body.split('\n').filter((line) => line.startsWith('/media/private/'));
+    expect(segments.length).toBeGreaterThan(3);
+    const joined = Buffer.concat(await Promise.all(segments.map(async (url) => (await t.app.inject({ url })).rawPayload)));
+    const file = (await t.app.inject({ url: done.audioUrl! })).rawPayload;
+    const streamed = await decode(joined, 'mpegts');
+    const whole = await decode(file, 'mp3');
+    expect(streamed.length).toBeGreaterThan(24_000 * 4 * 10);
+    expect(streamed.equals(whole)).toBe(true);
+    const listed = finished.body
+      .split('\n')
+      .filter((line) => line.startsWith('#EXTINF:'))
+      .map((line) => Number(line.slice(8, -1)));
+    expect(Math.abs(listed.reduce((a, b) => a + b, 0) - done.duration!)).toBeLessThan(0.1);
   });
 
   it('writes again at the measured pace when a voice is slower than it was thought to be, and stores the text without marks', async () => {
@@ -284,3 +385,15 @@ describe('prayer generation worker', () => {
     await restarted.stop();
   });
 });
+
+/** Decoded samples (mono 32-bit float at 24 kHz) of audio bytes in this container. */
+async function decode(data: Buffer, format: 'mp3' | 'mpegts'): Promise<Buffer> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'selah-decode-'));
+  try {
+    const file = path.join(dir, `audio.${format === 'mp3' ? 'mp3' : 'ts'}`);
+    await writeFile(file, data);
+    return (await runFfmpeg(['-f', format, '-i', file, '-f', 'f32le', '-ac', '1', '-ar', '24000', 'pipe:1'])).stdout;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}

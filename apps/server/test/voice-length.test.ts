@@ -97,6 +97,58 @@ describe('a personal prayer, voiced by the embedded default in every language', 
     },
   );
 
+  it.each(LANGUAGES)(
+    '%s: streamed as it is voiced (issue 23), it keeps the same rules, and its pieces are the finished file',
+    async (language) => {
+      const pipeline = createVoicePipelineFromConfig({ provider: 'embedded' });
+      const composer = createComposer({ contentDir, random: seededRandom(`stream-${language}`) });
+      const written = await composer.write({
+        language,
+        experience: 'prayer',
+        focus: 'healing',
+        description: '',
+        goals: [],
+        lengthMinutes: 3,
+        targetWords: wordsForLength({ seconds: TARGET_SECONDS, wordsPerMinute: pipeline.wordsPerMinute(language), experience: 'prayer' }),
+      });
+      const pieces: Buffer[] = [];
+      let listed = 0;
+      let done = false;
+      let firstBeforeDone = false;
+      const audio = await pipeline.voiceText({
+        text: written.text,
+        language,
+        ambient: false,
+        targetSeconds: TARGET_SECONDS,
+        onSegment: async (segment) => {
+          if (segment.index === 0) firstBeforeDone = !done;
+          expect(segment.index).toBe(pieces.length);
+          pieces.push(segment.data);
+          listed += segment.seconds;
+        },
+      });
+      done = true;
+      expect(firstBeforeDone).toBe(true);
+      expect(pieces.length).toBeGreaterThan(60);
+      const file = path.join(dir, `${language}-streamed.mp3`);
+      await writeFile(file, audio.data);
+      const analysis = await analyzeAudio(file);
+      expect(Math.abs(analysis.durationSeconds - TARGET_SECONDS)).toBeLessThanOrEqual(LENGTH_TOLERANCE_SECONDS);
+      expect(Math.abs(listed - analysis.durationSeconds)).toBeLessThan(0.1);
+      expect(audio.data.length).toBeLessThanOrEqual(1_500_000);
+      expect(analysis.integratedLufs).toBeGreaterThan(-17.5);
+      expect(analysis.integratedLufs).toBeLessThan(-14.5);
+      expect(analysis.maxVolumeDb).toBeLessThan(-0.5);
+      expect(audio.cues.map((cue) => cue.text)).toEqual(parseSpokenText(written.text, language).map((utterance) => utterance.text.trim()));
+
+      // The pieces joined decode to the very samples of the file.
+      const joined = path.join(dir, `${language}-streamed.ts`);
+      await writeFile(joined, Buffer.concat(pieces));
+      const decode = async (input: string) => (await runFfmpeg(['-i', input, '-f', 'f32le', '-ac', '1', '-ar', '24000', 'pipe:1'])).stdout;
+      expect((await decode(joined)).equals(await decode(file))).toBe(true);
+    },
+  );
+
   it.each(LANGUAGES)('%s: a day of a personalized journey lasts its own target, within 15 s', async (language) => {
     const pipeline = createVoicePipelineFromConfig({ provider: 'embedded' });
     const writer = createAncestorsWriter({ contentDir, random: seededRandom(`journey-${language}`) });

@@ -44,7 +44,11 @@ export const userPrayerSchema = z.object({
   title: z.string().nullable(),
   text: z.string().nullable(),
   audioUrl: z.string().nullable(),
+  /** While it is being voiced, once its first seconds are out: its audio so far (the record's streamUrl). */
+  streamUrl: z.string().nullable(),
   duration: z.number().nullable(),
+  /** Minutes it is made to last. */
+  length: z.number(),
   preference: z.string(),
   experience: z.string(),
   slug: z.string().nullable(),

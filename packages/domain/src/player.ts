@@ -14,6 +14,11 @@ export interface PlayerTrack {
   /** "prayers", a category id, or a user's topic. */
   preference: string;
   slug: string | null;
+  /**
+   * The audio is a growing HLS playlist: the prayer is still being voiced (issue 23). Its duration is the one
+   * it is being made to; seeking past what exists waits for it.
+   */
+  streaming?: boolean;
   /** Set when the audio belongs to a journey day: tapping the mini bar returns there. */
   journey?: { kind: 'fixed' | 'personalized'; journeyId: string; dayId: number; journeyType?: string };
 }

@@ -89,6 +89,11 @@ export const recordSchema = z.object({
   title: z.string().nullable(),
   text: z.string().nullable(),
   audioUrl: z.string().nullable(),
+  /**
+   * While it is being voiced, once its first seconds are out (issue 23): its audio so far, an HLS playlist that
+   * grows until the prayer is complete. Null otherwise: a completed prayer plays from audioUrl.
+   */
+  streamUrl: z.string().nullable(),
   duration: z.number().nullable(),
   preference: z.string(),
   experience: z.string(),

@@ -1,8 +1,10 @@
 import type { Language } from '@selah/domain/languages';
 import type { VoiceConfig } from '../platform/config';
-import { mapWithConcurrency } from './map-with-concurrency';
+import { mapInOrder, mapWithConcurrency } from './map-with-concurrency';
 import { cuesOf, type Cue } from './master/cues';
+import { hasEncoder } from './master/ffmpeg';
 import { masterSpeech, type MasteredAudio } from './master/master-speech';
+import { masterSpeechStreaming, type StreamedSegment } from './master/stream-speech';
 import { PAUSE_RANGES, parseSpokenText, type PauseKind } from './text/pauses';
 import { countWords } from './text/words';
 import { createVoiceProvider, describeVoice } from './voice/create-voice-provider';
@@ -19,6 +21,12 @@ export interface VoiceTextInput {
   ambient: boolean;
   /** The length to meet, in seconds (a personal prayer's 3 minutes); without it the text keeps its natural length. */
   targetSeconds?: number;
+  /**
+   * Master as the sentences are voiced and hand out each piece of the audio as soon as it is encoded (issue 23:
+   * a personal prayer plays while it is still being voiced). The finished file is then those very pieces.
+   * Ignored with the ambient bed, or when this ffmpeg has no MP3 encoder.
+   */
+  onSegment?: (segment: StreamedSegment) => Promise<void>;
 }
 
 /** The finished file: bytes, measured duration, how to store and serve it, and where each line is spoken. */
@@ -59,30 +67,48 @@ const naturalGap = (kind: PauseKind): number => (PAUSE_RANGES[kind].min + PAUSE_
  */
 export function createVoicePipeline(provider: VoiceProvider, options: VoicePipelineOptions = {}): VoicePipeline {
   const pace = new Map<Language, number>();
+  const wordsPerMinute = (language: Language) => pace.get(language) ?? provider.wordsPerMinute?.[language] ?? DEFAULT_WORDS_PER_MINUTE;
   return {
     id: `${options.id ?? provider.name}+master${MASTERING_VERSION}`,
-    wordsPerMinute: (language) => pace.get(language) ?? provider.wordsPerMinute?.[language] ?? DEFAULT_WORDS_PER_MINUTE,
-    async voiceText({ text, language, ambient, targetSeconds }) {
+    wordsPerMinute,
+    async voiceText({ text, language, ambient, targetSeconds, onSegment }) {
       const utterances = parseSpokenText(text, language);
       if (utterances.length === 0) throw new Error('Nothing to voice: the text has no words');
-      const clips = await mapWithConcurrency(utterances, Math.min(MAX_CONCURRENCY, provider.concurrency), ({ text: sentence }) =>
-        provider.synthesize({ text: sentence, language }),
-      );
-      const audio = await masterSpeech({
-        clips,
-        pauses: utterances.map((utterance) => utterance.pauseAfter),
-        ambient,
-        targetSeconds,
-        seed: `${language}\n${text}`,
-        workDir: options.workDir,
-      });
+      const concurrency = Math.min(MAX_CONCURRENCY, provider.concurrency);
+      const voice = ({ text: sentence }: { text: string }) => provider.synthesize({ text: sentence, language });
+      const pauses = utterances.map((utterance) => utterance.pauseAfter);
+      const seed = `${language}\n${text}`;
       // The measured pace: words over the speech and its ordinary gaps at their natural length (the deliberate
       // silences are not speech, and gaps stretched to meet a length must not make the voice seem slower).
       const ordinaryGaps = utterances
         .slice(0, -1)
         .map(({ pauseAfter }) => (pauseAfter === 'sentence' || pauseAfter === 'paragraph' ? naturalGap(pauseAfter) : 0))
         .reduce((sum, gap) => sum + gap, 0);
-      const measured = (countWords(text) / (audio.speechSeconds + ordinaryGaps)) * 60;
+      const words = countWords(text);
+      const streaming = onSegment !== undefined && !ambient && (await hasEncoder('libmp3lame'));
+      const audio = streaming
+        ? await masterSpeechStreaming({
+            clips: mapInOrder(utterances, concurrency, voice),
+            pauses,
+            // Each sentence's share of the speech the measured pace expects.
+            estimatedSpeechSeconds: utterances.map((utterance) => {
+              const speech = Math.max(words * (60 / wordsPerMinute(language)) - ordinaryGaps, words / 4);
+              return (speech * countWords(utterance.text)) / Math.max(1, words);
+            }),
+            targetSeconds,
+            seed,
+            workDir: options.workDir,
+            onSegment,
+          })
+        : await masterSpeech({
+            clips: await mapWithConcurrency(utterances, concurrency, voice),
+            pauses,
+            ambient,
+            targetSeconds,
+            seed,
+            workDir: options.workDir,
+          });
+      const measured = (words / (audio.speechSeconds + ordinaryGaps)) * 60;
       if (Number.isFinite(measured) && measured > 0) {
         const previous = pace.get(language);
         pace.set(language, previous === undefined ? measured : previous + (measured - previous) * PACE_WEIGHT);

@@ -16,7 +16,9 @@ import type { PlayerPreferences } from '@selah/domain/profile';
 import { habitKeys } from '@selah/domain/contract/query-keys';
 import { api } from './api';
 import type { BedMixer } from './bed-mixer';
+import type Hls from 'hls.js/light';
 import { queryClient } from './query-client';
+import { finishedTrackOf } from './tracks';
 import { track as trackEvent } from './analytics';
 import { useAuth } from './auth';
 import { currentTimeZone } from './time-zone';
@@ -56,6 +58,11 @@ export interface AudioState {
   backgroundVolume: number;
   /** The sleep timer, while set: its choice, and when it ends (ms since the epoch; null: at the prayer's end). */
   sleepTimer: { choice: SleepTimerChoice; endsAt: number | null } | null;
+  /**
+   * A prayer still being voiced (issue 23): the moment the person moved to that has not been voiced yet. Playback
+   * goes on where it is and moves there once it exists; null otherwise.
+   */
+  waitingFor: number | null;
 }
 
 export interface AudioControls {
@@ -86,6 +93,12 @@ export interface AudioControls {
   setPreferences(preferences: Partial<PlayerPreferences>): void;
   /** Starts the sleep timer (minutes, or the end of the prayer), or cancels it with null. */
   setSleepTimer(choice: SleepTimerChoice | null): void;
+  /**
+   * Called in a tap that will lead to audio later (the quiz's submit: the prayer plays once its first seconds
+   * are out): Safari lets an element play without a tap only once a tap has played it. Plays a moment of
+   * silence when nothing is loaded; does nothing otherwise.
+   */
+  unlock(): void;
 }
 
 /** What closing the player resets; the repeat switch and the person's preferences stay. */
@@ -101,6 +114,7 @@ const IDLE = {
   cues: null,
   activeCue: -1,
   sleepTimer: null,
+  waitingFor: null,
 } satisfies Partial<AudioState>;
 
 const INITIAL: AudioState = {
@@ -116,10 +130,40 @@ const ControlsContext = createContext<AudioControls | null>(null);
 
 /**
  * The same audio: the same id and file. A person's own audio comes at signed addresses whose expiry changes
- * from one answer to the next, so the query string does not count.
+ * from one answer to the next, so the query string does not count. A prayer heard while it was voiced is the
+ * same as its finished file: the same frames (the playing stream goes on).
  */
 export function isSameTrack(a: PlayerTrack | null, b: PlayerTrack | null): boolean {
-  return a !== null && b !== null && a.id === b.id && withoutQuery(a.audioUrl) === withoutQuery(b.audioUrl);
+  if (a === null || b === null || a.id !== b.id) return false;
+  return withoutQuery(a.audioUrl) === withoutQuery(b.audioUrl) || Boolean(a.streaming) || Boolean(b.streaming);
+}
+
+/** Two samples of silence (a WAV file): what unlock() plays, from a blob: address (the page policy allows those). */
+let silence: string | undefined;
+const silenceUrl = (): string =>
+  (silence ??= URL.createObjectURL(
+    new Blob([Uint8Array.from(atob('UklGRiYAAABXQVZFZm10IBAAAAABAAEAQB8AAEAfAAABAAgAZGF0YQIAAACAgA=='), (c) => c.charCodeAt(0))], {
+      type: 'audio/wav',
+    }),
+  ));
+
+/** HLS playlists' type, for a browser that plays them itself. */
+const HLS_TYPE = 'application/vnd.apple.mpegurl';
+
+/** hls.js (its light build: no subtitles, no DRM), loaded with the first prayer heard while it is voiced. */
+let hlsModule: Promise<typeof Hls> | undefined;
+const loadHls = (): Promise<typeof Hls> => {
+  if (!hlsModule) {
+    hlsModule = import('hls.js/light').then((module) => module.default);
+    hlsModule.catch(() => (hlsModule = undefined));
+  }
+  return hlsModule;
+};
+
+/** How far a prayer still being voiced can be played: the end of what exists so far. */
+function availableEnd(audio: HTMLAudioElement): number {
+  const { seekable } = audio;
+  return seekable.length > 0 ? seekable.end(seekable.length - 1) : 0;
 }
 
 const withoutQuery = (url: string): string => url.split('?', 1)[0] ?? url;
@@ -136,8 +180,17 @@ function declaredDuration(track: PlayerTrack | null): number {
   return track && Number.isFinite(track.duration) && track.duration > 0 ? track.duration : 0;
 }
 
+/**
+ * Elements playing a prayer's playlist that has not ended yet (its prayer is still being voiced, or has just
+ * been completed and the player has not read the playlist's end): they know only what exists so far.
+ */
+const growing = new WeakSet<HTMLAudioElement>();
+
 function mediaDuration(audio: HTMLAudioElement, track: PlayerTrack | null): number {
-  return Number.isFinite(audio.duration) && audio.duration > 0 ? audio.duration : declaredDuration(track);
+  const media = Number.isFinite(audio.duration) && audio.duration > 0 ? audio.duration : 0;
+  // While voiced: the length it is being made to, until what exists is longer.
+  if (growing.has(audio)) return Math.max(media, declaredDuration(track));
+  return media || declaredDuration(track);
 }
 
 function setMediaSessionHandler(action: MediaSessionAction, handler: MediaSessionActionHandler | null) {
@@ -171,6 +224,10 @@ export function AudioProvider({ children }: { children: ReactNode }) {
   /** The background sound's mixer, loaded with its module when a bed is first wanted. */
   const mixerRef = useRef<BedMixer | null>(null);
   const mixerLoading = useRef<Promise<BedMixer> | null>(null);
+  /** hls.js, attached while a playlist plays in a browser that cannot play HLS itself. */
+  const hlsRef = useRef<{ destroy(): void } | null>(null);
+  /** Where the person asked to be in a prayer still being voiced, until that moment exists. */
+  const pendingSeekRef = useRef<number | null>(null);
   const bedRef = useRef<{ sound: BackgroundSound; volume: number }>({
     sound: DEFAULT_BACKGROUND_SOUND,
     volume: DEFAULT_BACKGROUND_VOLUME,
@@ -239,6 +296,8 @@ export function AudioProvider({ children }: { children: ReactNode }) {
   const loadCues = useCallback(
     (audio: HTMLAudioElement, next: PlayerTrack) => {
       for (const old of Array.from(audio.querySelectorAll('track'))) old.remove();
+      // A prayer still being voiced has no lines yet: they are written with the finished file.
+      if (next.streaming) return;
       const element = Object.assign(document.createElement('track'), {
         kind: 'captions',
         label: next.title,
@@ -283,12 +342,60 @@ export function AudioProvider({ children }: { children: ReactNode }) {
     [patch],
   );
 
+  /**
+   * A prayer still being voiced: its growing playlist through hls.js, which starts it from the first word and can
+   * move within what exists (Chromium's own HLS starts a growing playlist at its live edge, and cannot seek in it);
+   * a browser without Media Source Extensions plays it itself (Safari on older iPhones, from EXT-X-START).
+   */
+  const playStream = useCallback(
+    (audio: HTMLAudioElement, next: PlayerTrack) => {
+      const url = serverUrl(next.audioUrl);
+      growing.add(audio);
+      loadHls().then(
+        (HlsPlayer) => {
+          if (trackRef.current !== next) return;
+          if (HlsPlayer.isSupported()) {
+            const hls = new HlsPlayer({ startPosition: 0 });
+            // The playlist has ended: the prayer is all there.
+            hls.on(HlsPlayer.Events.LEVEL_LOADED, (_event, data) => {
+              if (!data.details.live) growing.delete(audio);
+            });
+            hls.on(HlsPlayer.Events.ERROR, (_event, data) => {
+              if (!data.fatal || trackRef.current !== next) return;
+              console.warn('audio failed to load', data.type, data.details);
+              patch({ isLoading: false, isPlaying: false });
+            });
+            hls.loadSource(url);
+            hls.attachMedia(audio);
+            hlsRef.current = hls;
+          } else if (audio.canPlayType(HLS_TYPE) !== '') {
+            audio.src = url;
+          } else {
+            console.warn('audio failed to load: this browser cannot play a prayer while it is voiced');
+            patch({ isLoading: false });
+            return;
+          }
+          startPlayback(audio);
+        },
+        (error: unknown) => {
+          console.warn('audio failed to load', error);
+          if (trackRef.current === next) patch({ isLoading: false });
+        },
+      );
+    },
+    [patch, startPlayback],
+  );
+
   const unload = useCallback(() => {
     const audio = audioRef.current;
     trackRef.current = null;
     unannouncedRef.current = null;
     sleepRef.current = null;
+    pendingSeekRef.current = null;
+    hlsRef.current?.destroy();
+    hlsRef.current = null;
     if (!audio) return;
+    growing.delete(audio);
     audio.pause();
     for (const old of Array.from(audio.querySelectorAll('track'))) old.remove();
     if (audio.hasAttribute('src')) {
@@ -296,6 +403,24 @@ export function AudioProvider({ children }: { children: ReactNode }) {
       audio.load();
     }
   }, []);
+
+  /**
+   * The prayer playing while it was voiced is complete: `next` (its finished file) becomes the track, and its
+   * lines load (the stream is the file's very frames, so they match). The stream itself plays on. Answers
+   * whether it did.
+   */
+  const adoptFinished = useCallback(
+    (next: PlayerTrack): boolean => {
+      const current = trackRef.current;
+      const audio = audioRef.current;
+      if (!current?.streaming || next.streaming || current.id !== next.id || !audio) return false;
+      trackRef.current = next;
+      loadCues(audio, next);
+      setState((previous) => ({ ...previous, track: next }));
+      return true;
+    },
+    [loadCues],
+  );
 
   const controls = useMemo<AudioControls>(() => {
     const resume = () => {
@@ -310,21 +435,37 @@ export function AudioProvider({ children }: { children: ReactNode }) {
       if (!audio || !trackRef.current || !Number.isFinite(seconds)) return;
       const duration = mediaDuration(audio, trackRef.current);
       const time = clamp(seconds, 0, duration);
+      if (growing.has(audio) && !audio.ended && time > availableEnd(audio)) {
+        // Not voiced yet: playing goes on, and moves there once it exists (the media events check).
+        pendingSeekRef.current = time;
+        patch({ waitingFor: time });
+        return;
+      }
+      pendingSeekRef.current = null;
       audio.currentTime = time;
-      patch({ currentTime: time, progress: progressOf(time, duration) });
+      patch({ currentTime: time, progress: progressOf(time, duration), waitingFor: null });
     };
     const play = (next: PlayerTrack) => {
       const audio = element();
       const journeyAudio = next.journey ?? null;
       if (isSameTrack(trackRef.current, next)) {
-        trackRef.current = next;
+        if (!adoptFinished(next)) trackRef.current = next;
         patch({ track: next, isMinimized: false, journeyAudio });
         resume();
         return;
       }
       trackRef.current = next;
       unannouncedRef.current = next;
-      audio.src = serverUrl(next.audioUrl);
+      pendingSeekRef.current = null;
+      hlsRef.current?.destroy();
+      hlsRef.current = null;
+      growing.delete(audio);
+      if (next.streaming) {
+        audio.removeAttribute('src');
+        audio.load();
+      } else {
+        audio.src = serverUrl(next.audioUrl);
+      }
       // A new source resets the rate to the default one: both carry the person's speed.
       audio.defaultPlaybackRate = speedRef.current;
       audio.playbackRate = speedRef.current;
@@ -341,14 +482,17 @@ export function AudioProvider({ children }: { children: ReactNode }) {
         duration: declaredDuration(next),
         progress: 0,
         journeyAudio,
+        waitingFor: null,
       });
-      startPlayback(audio);
+      if (next.streaming) playStream(audio, next);
+      else startPlayback(audio);
     };
     return {
       play,
       open: (next) => {
-        if (isSameTrack(trackRef.current, next)) patch({ isMinimized: false });
-        else play(next);
+        if (!isSameTrack(trackRef.current, next)) return play(next);
+        adoptFinished(next);
+        patch({ isMinimized: false });
       },
       resume,
       pause,
@@ -400,6 +544,19 @@ export function AudioProvider({ children }: { children: ReactNode }) {
         });
         patch(preferences);
       },
+      unlock: () => {
+        // What will play is a prayer still being voiced: its player's code comes now, while it is written.
+        void loadHls().catch(() => undefined);
+        const audio = element();
+        if (trackRef.current || !audio.paused) return;
+        audio.src = silenceUrl();
+        audio.play().then(
+          () => {
+            if (!trackRef.current) audio.pause();
+          },
+          () => undefined,
+        );
+      },
       setSleepTimer: (choice) => {
         const timer = choice === null ? null : { choice, endsAt: choice === 'end' ? null : Date.now() + choice * 60_000 };
         sleepRef.current = timer;
@@ -407,7 +564,7 @@ export function AudioProvider({ children }: { children: ReactNode }) {
         patch({ sleepTimer: timer });
       },
     };
-  }, [element, loadCues, patch, setFade, startPlayback, unload, withMixer]);
+  }, [adoptFinished, element, loadCues, patch, playStream, setFade, startPlayback, unload, withMixer]);
 
   // The sleep timer: the last SLEEP_FADE_SECONDS fade the voice and the bed, then playback pauses. 'end' fades
   // the prayer's last seconds and stops it at its end instead of repeating it.
@@ -430,6 +587,19 @@ export function AudioProvider({ children }: { children: ReactNode }) {
     return () => clearInterval(interval);
   }, [sleepTimer, endSleepTimer, setFade]);
 
+  // A prayer heard while it is voiced: when it completes (the live events update the cached library and
+  // dashboard), its finished track takes over, with its words and lines.
+  const streamingId = state.track?.streaming ? state.track.id : null;
+  useEffect(() => {
+    if (!streamingId) return;
+    const check = () => {
+      const finished = finishedTrackOf(queryClient, streamingId);
+      if (finished) adoptFinished(finished);
+    };
+    check();
+    return queryClient.getQueryCache().subscribe(check);
+  }, [streamingId, adoptFinished]);
+
   // Media element events drive the state.
   useEffect(() => {
     const audio = element();
@@ -441,13 +611,29 @@ export function AudioProvider({ children }: { children: ReactNode }) {
         progress: progressOf(audio.currentTime, duration),
       };
     };
+    // A prayer still being voiced: the moment asked for, once it has been voiced (a second of it at least).
+    const catchUp = () => {
+      // Safari's own HLS: a growing playlist has no finite duration until it ends.
+      if (growing.has(audio) && !hlsRef.current && Number.isFinite(audio.duration)) growing.delete(audio);
+      const target = pendingSeekRef.current;
+      if (target === null) return;
+      const end = availableEnd(audio);
+      if (growing.has(audio) && end < target + 1) return;
+      pendingSeekRef.current = null;
+      audio.currentTime = Math.min(target, end || target);
+      patch({ waitingFor: null });
+    };
     const handlers: Partial<Record<keyof HTMLMediaElementEventMap, () => void>> = {
+      progress: catchUp,
       play: () => {
+        // unlock()'s moment of silence is no track: nothing to show, no background sound.
+        if (!trackRef.current) return;
         playingRef.current = true;
         patch({ isPlaying: true });
         withMixer((mixer) => mixer.setPlaying(true));
       },
       playing: () => {
+        if (!trackRef.current) return;
         patch({ isPlaying: true, isLoading: false });
         const announced = unannouncedRef.current;
         if (announced && announced === trackRef.current) {
@@ -463,6 +649,7 @@ export function AudioProvider({ children }: { children: ReactNode }) {
         }
       },
       pause: () => {
+        if (!trackRef.current) return;
         // The pause the element makes at the end of the track keeps the intent: repeat may start it again.
         if (!audio.ended) playingRef.current = false;
         patch({ isPlaying: false });
@@ -475,10 +662,12 @@ export function AudioProvider({ children }: { children: ReactNode }) {
       canplay: () => patch({ isLoading: false }),
       durationchange: () => {
         if (trackRef.current) patch(timing());
+        catchUp();
       },
       timeupdate: () => {
         if (!trackRef.current) return;
         patch(timing());
+        catchUp();
         const heard = heardRef.current;
         const step = audio.currentTime - heard.last;
         heard.last = audio.currentTime;
@@ -489,6 +678,10 @@ export function AudioProvider({ children }: { children: ReactNode }) {
       ended: () => {
         const ended = trackRef.current;
         if (!ended) return;
+        if (pendingSeekRef.current !== null) {
+          pendingSeekRef.current = null;
+          patch({ waitingFor: null });
+        }
         const duration = mediaDuration(audio, ended);
         patch({ currentTime: duration, progress: 100 });
         for (const listener of endedListeners.current) listener(ended);

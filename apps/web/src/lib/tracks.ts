@@ -1,6 +1,8 @@
-import type { ContentCard, DailyPrayer, UserPrayer } from '@selah/domain/feed';
+import type { InfiniteData, QueryClient } from '@tanstack/react-query';
+import { feedKeys, recordKeys } from '@selah/domain/contract/query-keys';
+import type { ContentCard, DailyPrayer, Feed, UserPrayer } from '@selah/domain/feed';
 import type { PlayerTrack } from '@selah/domain/player';
-import type { PrayerRecord, SearchResult } from '@selah/domain/records';
+import type { PrayerRecord, RecordsPage, SearchResult } from '@selah/domain/records';
 
 /** What the player gets for each kind of card. Feed cards come without their words (see content-texts.ts). */
 export const contentTrack = (item: ContentCard): PlayerTrack => ({
@@ -25,34 +27,69 @@ export const dailyTrack = (prayer: DailyPrayer): PlayerTrack => ({
   slug: null,
 });
 
-export const userTrack = (prayer: UserPrayer): PlayerTrack | null =>
-  prayer.status === 'completed' && prayer.audioUrl
-    ? {
-        id: prayer.id,
-        title: prayer.title ?? '',
-        audioUrl: prayer.audioUrl,
-        text: prayer.text ?? '',
-        duration: prayer.duration ?? 0,
-        isDefault: false,
-        preference: prayer.preference,
-        slug: prayer.slug,
-      }
-    : null;
+/** A prayer being voiced, from its playlist: the length it is being made to, no words until it is complete. */
+const streamingTrack = (prayer: UserPrayer | PrayerRecord, streamUrl: string, seconds: number): PlayerTrack => ({
+  id: prayer.id,
+  title: prayer.title ?? '',
+  audioUrl: streamUrl,
+  text: '',
+  duration: seconds,
+  isDefault: false,
+  preference: prayer.preference,
+  slug: null,
+  streaming: true,
+});
 
-/** A library record: playable once completed with its audio. */
-export const recordTrack = (record: PrayerRecord): PlayerTrack | null =>
-  record.status === 'completed' && record.audioUrl
-    ? {
-        id: record.id,
-        title: record.title ?? '',
-        audioUrl: record.audioUrl,
-        text: record.text ?? '',
-        duration: record.duration ?? 0,
-        isDefault: false,
-        preference: record.preference,
-        slug: record.slug,
-      }
-    : null;
+/** A person's own prayer on the dashboard: playable once completed, or while voiced once its first seconds are out. */
+export const userTrack = (prayer: UserPrayer): PlayerTrack | null => {
+  if (prayer.status === 'completed' && prayer.audioUrl) {
+    return {
+      id: prayer.id,
+      title: prayer.title ?? '',
+      audioUrl: prayer.audioUrl,
+      text: prayer.text ?? '',
+      duration: prayer.duration ?? 0,
+      isDefault: false,
+      preference: prayer.preference,
+      slug: prayer.slug,
+    };
+  }
+  return prayer.status === 'processing' && prayer.streamUrl ? streamingTrack(prayer, prayer.streamUrl, prayer.length * 60) : null;
+};
+
+/** A library record: playable once completed with its audio, or while voiced once its first seconds are out. */
+export const recordTrack = (record: PrayerRecord): PlayerTrack | null => {
+  if (record.status === 'completed' && record.audioUrl) {
+    return {
+      id: record.id,
+      title: record.title ?? '',
+      audioUrl: record.audioUrl,
+      text: record.text ?? '',
+      duration: record.duration ?? 0,
+      isDefault: false,
+      preference: record.preference,
+      slug: record.slug,
+    };
+  }
+  return record.status === 'processing' && record.streamUrl ? streamingTrack(record, record.streamUrl, record.length * 60) : null;
+};
+
+/**
+ * The finished track of a person's prayer, once the cached library or dashboard says it is complete (live events
+ * keep them up to date): what a prayer heard while it was voiced becomes. Null until then.
+ */
+export function finishedTrackOf(queryClient: QueryClient, id: string): PlayerTrack | null {
+  const pages = queryClient.getQueryData<InfiniteData<RecordsPage>>(recordKeys.all)?.pages ?? [];
+  for (const page of pages) {
+    const record = page.items.find((item) => item.id === id);
+    if (record) return record.status === 'completed' ? recordTrack(record) : null;
+  }
+  for (const [, feed] of queryClient.getQueriesData<Feed>({ queryKey: feedKeys.all })) {
+    const prayer = feed?.userPrayers?.find((item) => item.id === id);
+    if (prayer) return prayer.status === 'completed' ? userTrack(prayer) : null;
+  }
+  return null;
+}
 
 /** A search result: a user's completed prayer or a default prayer, always playable. */
 export const searchTrack = (result: SearchResult): PlayerTrack => ({

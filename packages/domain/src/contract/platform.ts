@@ -36,6 +36,20 @@ export const platformEndpoints = defineEndpoints({
       302: { description: 'To a presigned address of the bucket (S3 storage)' },
     },
   },
+  'GET /media/private/:owner/streams/:file': {
+    tag: 'media',
+    summary:
+      'A person’s prayer while it is being voiced: an HLS playlist (EVENT) of the audio so far, at the signed address its record gives; it ends (EXT-X-ENDLIST) when the prayer is complete',
+    params: z.object({ owner: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/), file: z.string().regex(/^[0-9a-f-]{36}\.m3u8$/) }),
+    query: z.object({ exp: z.coerce.number().int().positive().optional(), sig: z.string().max(100).optional() }),
+    responses: errorResponses(400, 403, 404),
+    otherResponses: {
+      200: {
+        contentType: 'application/vnd.apple.mpegurl',
+        description: 'The playlist; its segments are MP3 in MPEG-TS at signed addresses',
+      },
+    },
+  },
   'GET /health': {
     tag: 'health',
     summary: 'Answers while the process runs (for load balancers; not part of the API)',

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import { createRequire } from 'node:module';
+import type { Writable } from 'node:stream';
 
 /**
  * ffmpeg from @ffmpeg-installer/ffmpeg: a static binary inside the npm package of this platform
@@ -36,12 +37,28 @@ const TIMEOUT_MS = 5 * 60_000;
 
 /** Runs ffmpeg with these arguments (after -hide_banner -nostdin); rejects with the end of its log on failure. */
 export function runFfmpeg(args: readonly string[]): Promise<FfmpegResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(ffmpegPath(), ['-hide_banner', '-nostdin', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  return startFfmpeg(args, { stdin: false }).finished;
+}
+
+export interface RunningFfmpeg {
+  /** What ffmpeg reads as `pipe:0` (when started with stdin). Written with backpressure: see feed(). */
+  stdin: Writable | null;
+  finished: Promise<FfmpegResult>;
+  kill(): void;
+}
+
+/** Starts ffmpeg; with `stdin`, it reads its input from what is written to it (the streaming master). */
+export function startFfmpeg(args: readonly string[], options: { stdin: boolean }): RunningFfmpeg {
+  const child = spawn(ffmpegPath(), ['-hide_banner', ...(options.stdin ? [] : ['-nostdin']), ...args], {
+    stdio: [options.stdin ? 'pipe' : 'ignore', 'pipe', 'pipe'],
+  });
+  // A write after ffmpeg died fails with EPIPE: `finished` tells why.
+  child.stdin?.on('error', () => undefined);
+  const finished = new Promise<FfmpegResult>((resolve, reject) => {
     const stdout: Buffer[] = [];
     const stderr: Buffer[] = [];
-    child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));
-    child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk));
+    child.stdout!.on('data', (chunk: Buffer) => stdout.push(chunk));
+    child.stderr!.on('data', (chunk: Buffer) => stderr.push(chunk));
     const timer = setTimeout(() => child.kill('SIGKILL'), TIMEOUT_MS);
     child.on('error', (error) => {
       clearTimeout(timer);
@@ -54,6 +71,23 @@ export function runFfmpeg(args: readonly string[]): Promise<FfmpegResult> {
       const tail = log.trim().split('\n').slice(-6).join('\n');
       reject(new Error(`ffmpeg failed (${signal ? `killed by ${signal}` : `exit code ${code}`}):\n${tail}`));
     });
+  });
+  return { stdin: child.stdin, finished, kill: () => void child.kill('SIGKILL') };
+}
+
+/** Writes to a running ffmpeg's input, waiting while its pipe is full. */
+export async function feed(ffmpeg: RunningFfmpeg, data: Buffer): Promise<void> {
+  const { stdin } = ffmpeg;
+  if (!stdin || stdin.destroyed) throw new Error('ffmpeg is not reading its input');
+  if (stdin.write(data)) return;
+  await new Promise<void>((resolve) => {
+    const done = () => {
+      stdin.off('drain', done);
+      stdin.off('close', done);
+      resolve();
+    };
+    stdin.on('drain', done);
+    stdin.on('close', done);
   });
 }
 

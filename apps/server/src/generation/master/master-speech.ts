@@ -20,7 +20,7 @@ export const SAMPLE_RATE = 24_000;
 /** 56 kbps: a 3:15 prayer (the longest allowed) stays within 1.5 MB; at mono speech it sounds as 64 did. */
 export const BITRATE = '56k';
 /** Mono 32-bit float at SAMPLE_RATE, stated where ffmpeg could otherwise pick another format for a branch. */
-const PIN_FORMAT = `aformat=sample_fmts=flt:sample_rates=${SAMPLE_RATE}:channel_layouts=mono`;
+export const PIN_FORMAT = `aformat=sample_fmts=flt:sample_rates=${SAMPLE_RATE}:channel_layouts=mono`;
 /** Quieter than this is silence around a clip (trimmed, so every pause has the length chosen here). */
 const SILENCE_THRESHOLD = '-50dB';
 
@@ -88,7 +88,7 @@ export function voiceFilter(tempo: number): string {
   );
 }
 
-const RAW_INPUT = ['-f', 'f32le', '-ar', String(SAMPLE_RATE), '-ac', '1'];
+export const RAW_INPUT = ['-f', 'f32le', '-ar', String(SAMPLE_RATE), '-ac', '1'];
 
 /**
  * Masters voiced sentences into one file: the gaps the text asks for (planTimeline), the length met when one is

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PAUSE_RANGES, type PauseKind } from '../text/pauses';
-import { LEAD_IN_SECONDS, planTimeline, TAIL_SECONDS, TEMPO_RANGE } from './timeline';
+import { LEAD_IN_SECONDS, planStreamingTimeline, planTimeline, TAIL_SECONDS, TEMPO_RANGE } from './timeline';
 
 const pauses: (PauseKind | 'end')[] = [...Array<PauseKind>(20).fill('sentence'), 'paragraph', 'scripture', 'silence', 'sentence', 'end'];
 const speechSeconds = pauses.map(() => 4);
@@ -46,5 +46,46 @@ describe('planTimeline', () => {
     expect(far.tempo).toBe(TEMPO_RANGE.max);
     expect(far.totalSeconds).toBeGreaterThan(90);
     expect(planTimeline({ ...base }).leadInSeconds).toBe(LEAD_IN_SECONDS.plain);
+  });
+});
+
+describe('planStreamingTimeline', () => {
+  const plain = { pauses, ambient: false, seed: 'streamed' } as const;
+  const voice = (plan: ReturnType<typeof planStreamingTimeline>, spoken: readonly number[]) =>
+    spoken.map((seconds, i) => plan.gapAfter(i, seconds));
+
+  it('plans as planTimeline does when the speech is as estimated', () => {
+    const targetSeconds = planTimeline({ ...plain, speechSeconds }).totalSeconds + 3;
+    const whole = planTimeline({ ...plain, speechSeconds, targetSeconds });
+    const plan = planStreamingTimeline({ ...plain, speechSeconds, targetSeconds });
+    const gaps = voice(plan, speechSeconds);
+    gaps.forEach((gap, i) => expect(gap).toBeCloseTo(whole.gapSeconds[i]!, 6));
+    expect(plan.timeline().totalSeconds).toBeCloseTo(targetSeconds, 6);
+  });
+
+  it('meets the target with the gaps when the voice is a little slower or faster than estimated, the tempo fixed at the start', () => {
+    for (const factor of [0.93, 1.07]) {
+      const targetSeconds = planTimeline({ ...plain, speechSeconds }).totalSeconds;
+      const plan = planStreamingTimeline({ ...plain, speechSeconds, targetSeconds });
+      const spoken = speechSeconds.map((seconds, i) => seconds * factor * (i % 2 ? 1.05 : 0.95));
+      const gaps = voice(plan, spoken);
+      gaps.forEach((gap, i) => {
+        const kind = pauses[i]!;
+        const range = kind === 'end' ? { min: TAIL_SECONDS.plain, max: TAIL_SECONDS.plain } : PAUSE_RANGES[kind];
+        expect(gap).toBeGreaterThanOrEqual(range.min - 1e-9);
+        expect(gap).toBeLessThanOrEqual(range.max + 1e-9);
+      });
+      const timeline = plan.timeline();
+      expect(timeline.tempo).toBe(plan.tempo);
+      expect(timeline.clipSeconds).toEqual(spoken);
+      expect(Math.abs(timeline.totalSeconds - targetSeconds)).toBeLessThan(1.5);
+    }
+  });
+
+  it('takes the clips in order only, and has no timeline until every gap is chosen', () => {
+    const plan = planStreamingTimeline({ ...plain, speechSeconds });
+    expect(() => plan.gapAfter(1, 4)).toThrow(/out of order/);
+    plan.gapAfter(0, 4);
+    expect(() => plan.timeline()).toThrow(/not finished/);
   });
 });

@@ -7,6 +7,7 @@ import { LENGTH_TOLERANCE_SECONDS, wordsForLength } from '../../generation/lengt
 import { stripPauseMarks } from '../../generation/text/pauses';
 import { countWords } from '../../generation/text/words';
 import { isTransient } from '../../generation/transient';
+import type { StreamedSegment } from '../../generation/master/stream-speech';
 import type { VoicePipeline } from '../../generation/voice-text';
 import type { PrayerWriter } from '../../generation/writer/writer';
 import type { JobOptions } from '../../platform/jobs';
@@ -67,6 +68,9 @@ export async function generatePrayer(deps: GenerationDeps, recordId: string): Pr
   if (!record || record.status === 'completed' || record.status === 'failed') return undefined;
 
   const startedAt = performance.now();
+  // A try that starts over: what an earlier one published is not this one's audio.
+  const earlier = await queries.clearSegments(recordId);
+  if (earlier.length > 0) await media.removeByUrls(earlier);
   await announce(await queries.setProcessing(recordId, 'writing'));
   const language = isLanguage(record.language) ? record.language : 'en';
   const experience = (EXPERIENCES as readonly string[]).includes(record.experience) ? (record.experience as Experience) : 'prayer';
@@ -96,10 +100,29 @@ export async function generatePrayer(deps: GenerationDeps, recordId: string): Pr
 
   const writtenAt = performance.now();
   await announce(await queries.setProcessing(recordId, 'voicing'));
-  let audio = await voice.voiceText({ text: written.text, language, ambient: false, targetSeconds });
+  // The audio goes out as it is made (issue 23): each piece privately stored and listed in the record's playlist;
+  // with the first, the prayer can be played.
+  let published = 0;
+  let firstSoundMs: number | undefined;
+  const owner = record.userId;
+  const onSegment = owner
+    ? async (segment: StreamedSegment) => {
+        const url = await media.put(segment.data, { extension: 'ts', contentType: 'video/mp2t', owner });
+        const title = segment.index === 0 ? written.title : undefined;
+        const row = await queries.addSegment(recordId, segment.index, { url, seconds: segment.seconds }, title);
+        published += 1;
+        if (segment.index === 0) {
+          firstSoundMs = Math.round(performance.now() - startedAt);
+          await announce(row);
+        }
+      }
+    : undefined;
+  let audio = await voice.voiceText({ text: written.text, language, ambient: false, targetSeconds, onSegment });
   const paceMeasured = voice.wordsPerMinute(language);
   const writerAimed = Math.abs(countWords(written.text) / targetWords - 1) < 0.15;
   if (
+    // Audio already heard cannot be taken back: a streamed prayer keeps its length as the gaps made it.
+    published === 0 &&
     Math.abs(audio.durationSeconds - targetSeconds) > LENGTH_TOLERANCE_SECONDS &&
     writerAimed &&
     Math.abs(paceMeasured / paceAimedAt - 1) > 0.05
@@ -141,6 +164,7 @@ export async function generatePrayer(deps: GenerationDeps, recordId: string): Pr
     voiceMs: Math.round(voicedAt - writtenAt),
     finishMs: Math.round(finishedAt - voicedAt),
     audioSeconds: Math.round(audio.durationSeconds),
+    ...(firstSoundMs !== undefined ? { firstSegmentMs: firstSoundMs } : {}),
   };
 }
 
@@ -150,6 +174,8 @@ export interface StageTimings {
   voiceMs: number;
   finishMs: number;
   audioSeconds: number;
+  /** From the start of the job to the first piece of audio published (streamed prayers). */
+  firstSegmentMs?: number;
 }
 
 /**

@@ -11,6 +11,7 @@ import {
   profiles,
   recordSearchText,
   records,
+  recordSegments,
 } from '../../platform/db/schema';
 
 export type RecordRow = typeof records.$inferSelect;
@@ -226,11 +227,65 @@ export function recordQueries(db: Database) {
       return row;
     },
 
+    /**
+     * One more piece of the audio published while it is voiced (issue 23), in order from 0: answers the record
+     * while it is still processing (then the piece is listed), undefined otherwise. The title, when given, is
+     * shown from then on (the player names what it plays).
+     */
+    async addSegment(
+      id: string,
+      position: number,
+      segment: { url: string; seconds: number },
+      title?: string,
+    ): Promise<RecordRow | undefined> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(records)
+          .set({
+            streamSeconds: sql`coalesce(${records.streamSeconds}, 0) + ${segment.seconds}`,
+            ...(title !== undefined ? { title } : {}),
+            updatedAt: sql`now()`,
+          })
+          .where(and(eq(records.id, id), eq(records.status, 'processing')))
+          .returning();
+        if (!row) return undefined;
+        await tx
+          .insert(recordSegments)
+          .values({ recordId: id, position, ...segment })
+          .onConflictDoUpdate({ target: [recordSegments.recordId, recordSegments.position], set: segment });
+        return row;
+      });
+    },
+
+    /** A generation starts over: what an earlier try published is no longer its audio. Answers its files. */
+    async clearSegments(id: string): Promise<string[]> {
+      return db.transaction(async (tx) => {
+        const removed = await tx.delete(recordSegments).where(eq(recordSegments.recordId, id)).returning({ url: recordSegments.url });
+        await tx.update(records).set({ streamSeconds: null }).where(eq(records.id, id));
+        return removed.map((segment) => segment.url);
+      });
+    },
+
+    /** A person's record's published pieces, in order, with its status; undefined when it is not theirs. */
+    async segmentsOf(id: string, userId: string) {
+      const [record] = await db
+        .select({ status: records.status, streamSeconds: records.streamSeconds })
+        .from(records)
+        .where(and(eq(records.id, id), eq(records.userId, userId)));
+      if (!record) return undefined;
+      const segments = await db
+        .select({ url: recordSegments.url, seconds: recordSegments.seconds })
+        .from(recordSegments)
+        .where(eq(recordSegments.recordId, id))
+        .orderBy(asc(recordSegments.position));
+      return { ...record, segments };
+    },
+
     /** A record whose worker died goes back to pending: its work starts over on another worker. */
     async requeue(id: string): Promise<RecordRow | undefined> {
       const [row] = await db
         .update(records)
-        .set({ status: 'pending', stage: null, updatedAt: sql`now()` })
+        .set({ status: 'pending', stage: null, streamSeconds: null, updatedAt: sql`now()` })
         .where(and(eq(records.id, id), inArray(records.status, ['pending', 'processing'])))
         .returning();
       return row;

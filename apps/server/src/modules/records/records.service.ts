@@ -114,6 +114,30 @@ export function recordsService(deps: {
       return recordView(row, signer);
     },
 
+    /**
+     * A prayer's HLS playlist while it is voiced (issue 23): its published segments at signed addresses, ended
+     * once the prayer is complete (or failed: what was published is all there is). Undefined when the record is
+     * not this owner's or has published nothing.
+     */
+    async playlist(owner: string, id: string): Promise<string | undefined> {
+      const stream = await queries.segmentsOf(id, owner);
+      if (!stream || stream.segments.length === 0) return undefined;
+      const longest = Math.max(...stream.segments.map((segment) => segment.seconds));
+      const lines = [
+        '#EXTM3U',
+        '#EXT-X-VERSION:3',
+        // Fixed for the playlist's life (an EVENT playlist must not change it): a segment is about 2 s.
+        `#EXT-X-TARGETDURATION:${Math.max(3, Math.ceil(longest))}`,
+        '#EXT-X-MEDIA-SEQUENCE:0',
+        '#EXT-X-PLAYLIST-TYPE:EVENT',
+        // From the beginning: a prayer is heard from its first word, not from the live edge.
+        '#EXT-X-START:TIME-OFFSET=0',
+        ...stream.segments.flatMap((segment) => [`#EXTINF:${segment.seconds.toFixed(3)},`, signer.sign(segment.url)]),
+      ];
+      if (stream.status !== 'processing' && stream.status !== 'pending') lines.push('#EXT-X-ENDLIST');
+      return `${lines.join('\n')}\n`;
+    },
+
     /** The user's latest prayers the dashboard shows (completed, pending, processing), newest first. */
     async recent(userId: string, limit: number): Promise<PrayerRecord[]> {
       return (await queries.recent(userId, limit)).map((row) => recordView(row, signer));

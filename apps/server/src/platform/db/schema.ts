@@ -171,6 +171,11 @@ export const records = pgTable(
     slug: text('slug'),
     audioUrl: text('audio_url'),
     duration: real('duration'),
+    /**
+     * Seconds of audio published while it is voiced (issue 23), in record_segments; null before the first
+     * segment. The prayer can be played from its playlist once this is set.
+     */
+    streamSeconds: real('stream_seconds'),
     isDefault: boolean('is_default').notNull().default(false),
     error: text('error'),
     image: text('image'),
@@ -188,6 +193,24 @@ export const records = pgTable(
       .on(t.pendingUserId)
       .where(sql`${t.claimed} = false`),
   ],
+);
+
+/**
+ * The pieces of a prayer's audio published while it was voiced (issue 23), in order: its HLS playlist. Kept after
+ * completion (a player may be in the middle of them); they go with the record, and their files with the account.
+ */
+export const recordSegments = pgTable(
+  'record_segments',
+  {
+    recordId: uuid('record_id')
+      .notNull()
+      .references(() => records.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    /** The segment's private address (MP3 in MPEG-TS). */
+    url: text('url').notNull(),
+    seconds: real('seconds').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.recordId, t.position] })],
 );
 
 // ---- default content ----

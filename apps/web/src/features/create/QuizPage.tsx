@@ -20,10 +20,12 @@ import { Button } from '../../components/Button';
 import { coverOf } from '../../components/PrayerCard';
 import { Spinner } from '../../components/Spinner';
 import { ApiError, retryUnlessClientError } from '../../lib/api';
+import { useAudioControls } from '../../lib/audio';
 import { useAuth } from '../../lib/auth';
 import { notify } from '../../lib/toast';
 import { useCreateAffirmation } from './api/create-affirmation';
 import { generationStatsQueryOptions } from './api/get-generation-stats';
+import type { LibraryState } from '../library/data';
 import { meQueryOptions } from '../profile/data';
 import { OptionCard } from './OptionCard';
 import { newUuid } from '@selah/domain/ids';
@@ -44,6 +46,7 @@ const iconButton =
 export default function QuizPage() {
   const { t } = useTranslation('create');
   const navigate = useNavigate();
+  const audio = useAudioControls();
   const queryClient = useQueryClient();
   const { refresh } = useAuth();
   const create = useCreateAffirmation();
@@ -120,15 +123,19 @@ export default function QuizPage() {
       await fail(error, t('quiz.errors.createFailed'));
       return false;
     }
+    const recordId = attemptRef.current.recordId;
     attemptRef.current = null;
-    // The library shows the new card generating and follows it live.
-    void navigate('/library');
+    // The library shows the new card generating and follows it live; the prayer plays once its first seconds
+    // are out (issue 23), while the rest is still being voiced.
+    void navigate('/library', { state: { listenTo: recordId } satisfies LibraryState });
     return true;
   };
 
   const submit = async (focus: Focus | null) => {
     if (busyRef.current) return;
     busyRef.current = true;
+    // Still in the tap: lets the prayer play by itself when it is ready (Safari asks for a tap first).
+    audio.unlock();
     setChosenFocus(focus);
     setPhase('checking');
     const leaving = await run(focus);

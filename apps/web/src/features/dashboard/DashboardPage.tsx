@@ -142,22 +142,22 @@ export default function DashboardPage() {
         {!loading &&
           userPrayers.map((prayer) => {
             const track = userTrack(prayer);
-            const busy = prayer.status === 'completed' ? undefined : <Spinner className="h-5 w-5" />;
+            // Still being made: a spinner, unless its first seconds are out (then it plays, and says more is coming).
+            const busy = prayer.status === 'completed' || track ? undefined : <Spinner className="h-5 w-5" />;
             // While it is being made, the card says which step it is on (writing, voicing, finishing).
             const stage = prayer.status === 'processing' && prayer.stage ? t(`status.stage.${prayer.stage}`) : undefined;
+            const making = t(prayer.status === 'pending' ? 'status.generating' : 'status.processing');
             return (
               <PrayerCard
                 key={prayer.id}
-                title={prayer.title ?? t(prayer.status === 'pending' ? 'status.generating' : 'status.processing')}
+                title={prayer.title ?? making}
                 preference={prayer.preference}
-                label={
-                  prayer.status === 'completed' ? undefined : t(prayer.status === 'pending' ? 'status.generating' : 'status.processing')
-                }
-                meta={stage ?? (prayer.duration ? duration(prayer.duration) : undefined)}
+                label={prayer.status === 'completed' ? undefined : track?.streaming ? t('status.listenNow') : making}
+                meta={track?.streaming ? t('status.moreComing') : (stage ?? (prayer.duration ? duration(prayer.duration) : undefined))}
                 playLabel={playLabel}
                 busy={busy}
                 onOpen={track ? () => open(track) : undefined}
-                warmUrl={track?.audioUrl}
+                warmUrl={track?.streaming ? null : track?.audioUrl}
               />
             );
           })}

@@ -2,7 +2,7 @@ import { BookHeart, CircleAlert, Play, RotateCcw } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { generationErrorOf } from '@selah/domain/generation-errors';
 import type { PrayerRecord } from '@selah/domain/records';
 import { timeAgo, type TimeAgo } from '@selah/domain/time-ago';
@@ -16,6 +16,7 @@ import { useRecordLabels } from '../../lib/labels';
 import { notify } from '../../lib/toast';
 import { recordTrack } from '../../lib/tracks';
 import { useRecords } from './api/get-records';
+import type { LibraryState } from './data';
 import { useRetryRecord } from './api/retry-record';
 import { Downloads } from './Downloads';
 
@@ -39,6 +40,22 @@ export default function LibraryPage() {
   const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = records;
   const items = records.data?.pages.flatMap((page) => page.items) ?? [];
   const now = useMinuteClock();
+  const navigate = useNavigate();
+  const audio = useAudioControls();
+
+  // Straight from the quiz: the new prayer opens in the player the moment its first seconds are out.
+  const listenTo = (useLocation().state as LibraryState | null)?.listenTo;
+  const ready = listenTo ? items.find((record) => record.id === listenTo) : undefined;
+  const readyTrack = ready ? recordTrack(ready) : null;
+  const opened = useRef<string | null>(null);
+  useEffect(() => {
+    if (!readyTrack || opened.current === readyTrack.id) return;
+    opened.current = readyTrack.id;
+    // Once: coming back to the library does not play it again.
+    void navigate('/library', { replace: true, state: null });
+    audio.open(readyTrack);
+    void navigate('/player', { state: readyTrack });
+  }, [readyTrack, navigate, audio]);
 
   const sentinel = useRef<HTMLDivElement>(null);
   const canLoadMore = hasNextPage && !isFetchingNextPage && !isFetchNextPageError;
@@ -179,47 +196,65 @@ function RecordRow({ record, now }: { record: PrayerRecord; now: Date }) {
   const audio = useAudioControls();
   const topic = `${labels.experience(record.experience)} · ${labels.preference(record.preference)}`;
 
+  const track = recordTrack(record);
+  /** A playable row: the cover, its lines, and the play button. */
+  const playable = (label: string, lines: ReactNode) => (
+    <button
+      type="button"
+      onClick={() => {
+        audio.open(track!);
+        void navigate('/player', { state: track });
+      }}
+      aria-label={`${label}, ${t('common:card.play')}`}
+      className={`${rowBase} pr-4 transition hover:-translate-y-0.5 hover:shadow-md focus-visible:-translate-y-0.5`}
+    >
+      <Cover preference={record.preference} />
+      <span className="min-w-0 flex-1">{lines}</span>
+      <span aria-hidden="true" className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-primary text-white shadow">
+        <Play className="ml-0.5 h-5 w-5 fill-current" />
+      </span>
+    </button>
+  );
+
   switch (record.status) {
     case 'completed': {
-      const track = recordTrack(record);
       const title = record.title || t('record.untitled');
       const ago = timeAgoText(t, timeAgo(record.createdAt, now));
       const details = [ago, record.duration ? duration(record.duration) : null].filter(Boolean).join(' · ');
-      const body = (
+      const lines = (
         <>
-          <Cover preference={record.preference} />
-          <span className="min-w-0 flex-1">
-            <span className="line-clamp-2 font-semibold text-ink">{title}</span>
-            <span className="mt-0.5 block truncate text-sm text-muted">{topic}</span>
-            <span className="mt-0.5 block truncate text-xs text-muted">{details}</span>
-          </span>
+          <span className="line-clamp-2 font-semibold text-ink">{title}</span>
+          <span className="mt-0.5 block truncate text-sm text-muted">{topic}</span>
+          <span className="mt-0.5 block truncate text-xs text-muted">{details}</span>
         </>
       );
       // A completed record without audio cannot play; it shows like the others but inert.
-      if (!track) return <div className={rowBase}>{body}</div>;
-      return (
-        <button
-          type="button"
-          onClick={() => {
-            audio.open(track);
-            void navigate('/player', { state: track });
-          }}
-          aria-label={`${title} ${details}, ${t('common:card.play')}`}
-          className={`${rowBase} pr-4 transition hover:-translate-y-0.5 hover:shadow-md focus-visible:-translate-y-0.5`}
-        >
-          {body}
-          <span
-            aria-hidden="true"
-            className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-primary text-white shadow"
-          >
-            <Play className="ml-0.5 h-5 w-5 fill-current" />
-          </span>
-        </button>
-      );
+      if (!track)
+        return (
+          <div className={rowBase}>
+            <Cover preference={record.preference} />
+            <span className="min-w-0 flex-1">{lines}</span>
+          </div>
+        );
+      return playable(`${title} ${details}`, lines);
     }
     case 'pending':
     case 'processing': {
       const stage = record.status === 'processing' && record.stage ? t(`common:status.stage.${record.stage}`) : null;
+      if (track) {
+        // Its first seconds are out: it plays while the rest is voiced.
+        const title = record.title || t('common:status.processing');
+        return playable(
+          `${title} ${t('common:status.listenNow')} · ${t('common:status.moreComing')}`,
+          <>
+            <span className="line-clamp-2 font-semibold text-ink">{title}</span>
+            <span className="mt-0.5 block truncate text-sm text-primary" data-testid="more-coming">
+              {t('common:status.moreComing')}
+            </span>
+            <span className="mt-0.5 block truncate text-xs text-muted">{topic}</span>
+          </>,
+        );
+      }
       return (
         <div aria-disabled="true" aria-busy="true" className={`${rowBase} pr-4`}>
           <Cover preference={record.preference} />

@@ -21,9 +21,8 @@ export default function PlayerPage() {
   return <Player key={`${state.id} ${state.audioUrl}`} track={state} />;
 }
 
-function Player({ track }: { track: PlayerTrack }) {
+function Player({ track: opened }: { track: PlayerTrack }) {
   const { t, i18n } = useTranslation('player');
-  const words = useTrackText(track, i18n.resolvedLanguage ?? 'en');
   const navigate = useNavigate();
   const audio = useAudio();
   const { open, minimize } = audio;
@@ -31,12 +30,15 @@ function Player({ track }: { track: PlayerTrack }) {
 
   // Opening the page plays its track (unless it is already loaded); leaving it any way keeps the audio minimized.
   useEffect(() => {
-    open(track);
+    open(opened);
     return () => minimize();
-  }, [track, open, minimize]);
+  }, [opened, open, minimize]);
 
   // Until the provider holds this track (e.g. right after it was closed), the controls show it stopped.
-  const loaded = isSameTrack(audio.track, track);
+  const loaded = isSameTrack(audio.track, opened);
+  // A prayer opened while it was voiced shows its words once it is complete (the provider's track then).
+  const track = loaded && audio.track ? audio.track : opened;
+  const words = useTrackText(track, i18n.resolvedLanguage ?? 'en');
   const isPlaying = loaded && audio.isPlaying;
   const isLoading = loaded && audio.isLoading;
   const duration = loaded && audio.duration > 0 ? audio.duration : Math.max(0, track.duration || 0);
@@ -51,7 +53,7 @@ function Player({ track }: { track: PlayerTrack }) {
   };
 
   const onPlayPause = () => {
-    if (!loaded) audio.play(track);
+    if (!loaded) audio.play(opened);
     else audio.toggle();
   };
 
@@ -62,7 +64,8 @@ function Player({ track }: { track: PlayerTrack }) {
           <ChevronDown aria-hidden="true" className="h-7 w-7" />
         </IconButton>
         <p className="text-xs font-semibold tracking-[0.25em] text-gold uppercase">{t('nowPlaying')}</p>
-        <DownloadButton track={track} />
+        {/* A prayer still being voiced is not a file yet: nothing to keep until it is complete. */}
+        {track.streaming ? <span aria-hidden="true" className="h-11 w-11" /> : <DownloadButton track={track} />}
       </header>
 
       <div className="mx-auto grid w-full max-w-5xl flex-1 content-start gap-8 px-6 pt-4 lg:grid-cols-2 lg:content-center lg:items-center lg:gap-16 lg:pt-0">
@@ -81,6 +84,11 @@ function Player({ track }: { track: PlayerTrack }) {
           <div className="mt-8 w-full">
             <SeekBar currentTime={currentTime} duration={duration} disabled={!loaded} onSeek={audio.seek} />
             <AudioTime testId="player-audio-time" currentTime={currentTime} duration={duration} className="mt-2" />
+            {loaded && (track.streaming || audio.waitingFor !== null) ? (
+              <p role="status" data-testid="player-more-coming" className="mt-3 text-center text-sm text-muted">
+                {audio.waitingFor !== null ? t('waitingFor') : t('moreComing')}
+              </p>
+            ) : null}
           </div>
 
           <div className="mt-6 flex w-full items-center justify-between">

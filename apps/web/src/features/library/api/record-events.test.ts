@@ -17,6 +17,7 @@ function record(id: string, minute: number, overrides: Partial<PrayerRecord> = {
     title: `Prayer ${id}`,
     text: 'Lord, be near.',
     audioUrl: `/media/${id}.mp3`,
+    streamUrl: null,
     duration: 180,
     preference: 'peace',
     experience: 'prayer',
@@ -85,14 +86,17 @@ describe('upsertRecordInPages', () => {
 
 describe('upsertRecordInFeed', () => {
   it('maps a record to a user prayer, keeping the stage only while processing', () => {
-    expect(toUserPrayer(record('a', 1, { status: 'processing', stage: 'writing' }))).toEqual({
+    const playlist = '/media/private/u1/streams/a.m3u8?exp=1&sig=s';
+    expect(toUserPrayer(record('a', 1, { status: 'processing', stage: 'voicing', streamUrl: playlist }))).toEqual({
       id: 'a',
       status: 'processing',
-      stage: 'writing',
+      stage: 'voicing',
       title: 'Prayer a',
       text: 'Lord, be near.',
       audioUrl: '/media/a.mp3',
+      streamUrl: playlist,
       duration: 180,
+      length: 3,
       preference: 'peace',
       experience: 'prayer',
       slug: null,
