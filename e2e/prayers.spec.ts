@@ -43,6 +43,8 @@ test('quiz -> the library shows the prayer generating -> it completes by itself 
   expect(playlist.status()).toBe(200);
   expect(await playlist.text()).not.toContain('#EXT-X-ENDLIST');
   await expect(page.getByTestId('player-more-coming')).toHaveText('More is coming: the rest of your prayer is still being voiced.');
+  // Its words are shown from its first seconds.
+  await expect(page.getByRole('region', { name: 'Prayer text' })).toBeVisible();
   await expect.poll(() => position(page), { timeout: 15_000 }).toBeGreaterThan(1);
   // Once it is complete, the player shows its words, line by line in step with the voice, and plays on.
   await expect(page.getByTestId('player-more-coming')).toHaveCount(0, { timeout: 60_000 });

@@ -138,6 +138,9 @@ describe('prayer generation worker', () => {
       }>().record;
       expect(voicing.status).toBe('processing');
       expect(voicing.audioUrl).toBeNull();
+      // What is being said is shown from the first piece: its title and words (without pause marks).
+      expect(voicing.title).toBe('A prayer voiced as it is heard');
+      expect(voicing.text).toContain('Quiet for my brother in hospital.');
       expect(voicing.streamUrl).toMatch(new RegExp(`^/media/private/${user.id}/streams/${record.id}\\.m3u8\\?exp=\\d+&sig=`));
 
       // The playlist so far: one segment, no end yet, from the beginning.

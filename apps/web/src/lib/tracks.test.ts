@@ -10,7 +10,7 @@ const record = (overrides: Partial<PrayerRecord> = {}): PrayerRecord => ({
   status: 'processing',
   stage: 'voicing',
   title: 'A prayer for courage',
-  text: null,
+  text: 'Lord, give me courage.',
   audioUrl: null,
   streamUrl: '/media/private/u1/streams/r1.m3u8?exp=1&sig=s',
   duration: null,
@@ -37,7 +37,12 @@ const finished = record({
 
 describe('a personal prayer’s track', () => {
   it('plays from its playlist while it is voiced, for the length it is made to, and from its file once complete', () => {
-    expect(recordTrack(record())).toMatchObject({ audioUrl: record().streamUrl, streaming: true, duration: 180, text: '' });
+    expect(recordTrack(record())).toMatchObject({
+      audioUrl: record().streamUrl,
+      streaming: true,
+      duration: 180,
+      text: 'Lord, give me courage.',
+    });
     expect(userTrack(toUserPrayer(record())!)).toMatchObject({ streaming: true, duration: 180 });
     expect(recordTrack(record({ streamUrl: null }))).toBeNull();
     expect(recordTrack(record({ status: 'pending', stage: null }))).toBeNull();

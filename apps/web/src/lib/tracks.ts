@@ -27,12 +27,12 @@ export const dailyTrack = (prayer: DailyPrayer): PlayerTrack => ({
   slug: null,
 });
 
-/** A prayer being voiced, from its playlist: the length it is being made to, no words until it is complete. */
+/** A prayer being voiced, from its playlist: the length it is being made to; its lines follow it once complete. */
 const streamingTrack = (prayer: UserPrayer | PrayerRecord, streamUrl: string, seconds: number): PlayerTrack => ({
   id: prayer.id,
   title: prayer.title ?? '',
   audioUrl: streamUrl,
-  text: '',
+  text: prayer.text ?? '',
   duration: seconds,
   isDefault: false,
   preference: prayer.preference,

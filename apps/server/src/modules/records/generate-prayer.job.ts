@@ -108,8 +108,8 @@ export async function generatePrayer(deps: GenerationDeps, recordId: string): Pr
   const onSegment = owner
     ? async (segment: StreamedSegment) => {
         const url = await media.put(segment.data, { extension: 'ts', contentType: 'video/mp2t', owner });
-        const title = segment.index === 0 ? written.title : undefined;
-        const row = await queries.addSegment(recordId, segment.index, { url, seconds: segment.seconds }, title);
+        const words = segment.index === 0 ? { title: written.title, text: stripPauseMarks(written.text) } : undefined;
+        const row = await queries.addSegment(recordId, segment.index, { url, seconds: segment.seconds }, words);
         published += 1;
         if (segment.index === 0) {
           firstSoundMs = Math.round(performance.now() - startedAt);

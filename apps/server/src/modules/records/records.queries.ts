@@ -229,21 +229,21 @@ export function recordQueries(db: Database) {
 
     /**
      * One more piece of the audio published while it is voiced (issue 23), in order from 0: answers the record
-     * while it is still processing (then the piece is listed), undefined otherwise. The title, when given, is
-     * shown from then on (the player names what it plays).
+     * while it is still processing (then the piece is listed), undefined otherwise. The title and words, when
+     * given, are shown from then on (the player names what it plays, and shows what is being said).
      */
     async addSegment(
       id: string,
       position: number,
       segment: { url: string; seconds: number },
-      title?: string,
+      words?: { title: string; text: string },
     ): Promise<RecordRow | undefined> {
       return db.transaction(async (tx) => {
         const [row] = await tx
           .update(records)
           .set({
             streamSeconds: sql`coalesce(${records.streamSeconds}, 0) + ${segment.seconds}`,
-            ...(title !== undefined ? { title } : {}),
+            ...(words ? { title: words.title, recordText: words.text } : {}),
             updatedAt: sql`now()`,
           })
           .where(and(eq(records.id, id), eq(records.status, 'processing')))
