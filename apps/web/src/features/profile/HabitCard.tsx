@@ -92,6 +92,14 @@ function Settings({ id, habit }: { id: string; habit: Habit }) {
     if (rest.length < 7) save({ restDays: rest });
   };
   const dayName = (weekday: number) => formatWeekday(weekday, i18n.resolvedLanguage, 'short');
+  // The switch follows the finger in the same event: a controlled checkbox whose value changed only later (the
+  // cache's update comes a tick after) springs back first. It follows the server's value when that changes.
+  const [shown, setShown] = useState(habit.visible);
+  const [known, setKnown] = useState(habit.visible);
+  if (known !== habit.visible) {
+    setKnown(habit.visible);
+    setShown(habit.visible);
+  }
   return (
     <div id={id} className="mt-4 flex flex-col gap-4 border-t border-line pt-4">
       <label className="flex min-h-11 items-center justify-between gap-3">
@@ -99,8 +107,12 @@ function Settings({ id, habit }: { id: string; habit: Habit }) {
         <input
           type="checkbox"
           role="switch"
-          checked={habit.visible}
-          onChange={(event) => save({ visible: event.currentTarget.checked })}
+          checked={shown}
+          onChange={(event) => {
+            const visible = event.currentTarget.checked;
+            setShown(visible);
+            save({ visible });
+          }}
           className="h-5 w-5 accent-primary"
         />
       </label>
