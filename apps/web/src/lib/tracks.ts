@@ -27,52 +27,22 @@ export const dailyTrack = (prayer: DailyPrayer): PlayerTrack => ({
   slug: null,
 });
 
-/** A prayer being voiced, from its playlist: the length it is being made to; its lines follow it once complete. */
-const streamingTrack = (prayer: UserPrayer | PrayerRecord, streamUrl: string, seconds: number): PlayerTrack => ({
-  id: prayer.id,
-  title: prayer.title ?? '',
-  audioUrl: streamUrl,
-  text: prayer.text ?? '',
-  duration: seconds,
-  isDefault: false,
-  preference: prayer.preference,
-  slug: null,
-  streaming: true,
-});
-
-/** A person's own prayer on the dashboard: playable once completed, or while voiced once its first seconds are out. */
-export const userTrack = (prayer: UserPrayer): PlayerTrack | null => {
+/**
+ * A person's own prayer (a library record or a dashboard card): playable once completed with its audio, or while
+ * voiced once its first seconds are out, from its playlist, for the length it is made to (its lines follow it
+ * once complete).
+ */
+function personalTrack(prayer: UserPrayer | PrayerRecord): PlayerTrack | null {
+  const common = { id: prayer.id, title: prayer.title ?? '', text: prayer.text ?? '', isDefault: false, preference: prayer.preference };
   if (prayer.status === 'completed' && prayer.audioUrl) {
-    return {
-      id: prayer.id,
-      title: prayer.title ?? '',
-      audioUrl: prayer.audioUrl,
-      text: prayer.text ?? '',
-      duration: prayer.duration ?? 0,
-      isDefault: false,
-      preference: prayer.preference,
-      slug: prayer.slug,
-    };
+    return { ...common, audioUrl: prayer.audioUrl, duration: prayer.duration ?? 0, slug: prayer.slug };
   }
-  return prayer.status === 'processing' && prayer.streamUrl ? streamingTrack(prayer, prayer.streamUrl, prayer.length * 60) : null;
-};
+  if (prayer.status !== 'processing' || !prayer.streamUrl) return null;
+  return { ...common, audioUrl: prayer.streamUrl, duration: prayer.length * 60, slug: null, streaming: true };
+}
 
-/** A library record: playable once completed with its audio, or while voiced once its first seconds are out. */
-export const recordTrack = (record: PrayerRecord): PlayerTrack | null => {
-  if (record.status === 'completed' && record.audioUrl) {
-    return {
-      id: record.id,
-      title: record.title ?? '',
-      audioUrl: record.audioUrl,
-      text: record.text ?? '',
-      duration: record.duration ?? 0,
-      isDefault: false,
-      preference: record.preference,
-      slug: record.slug,
-    };
-  }
-  return record.status === 'processing' && record.streamUrl ? streamingTrack(record, record.streamUrl, record.length * 60) : null;
-};
+export const userTrack = (prayer: UserPrayer): PlayerTrack | null => personalTrack(prayer);
+export const recordTrack = (record: PrayerRecord): PlayerTrack | null => personalTrack(record);
 
 /**
  * The finished track of a person's prayer, once the cached library or dashboard says it is complete (live events

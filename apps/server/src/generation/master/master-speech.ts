@@ -53,7 +53,7 @@ export interface MasteredAudio {
 }
 
 /** The two encodings: MP3 (CBR, so a minute always costs 420 KB), or AAC in an .m4a. */
-const ENCODINGS = {
+export const ENCODINGS = {
   // LAME's quality 7 encodes three minutes of speech in about 1 s here against 2.1 s for its default 3, which
   // matters for the 6 s budget; at 64 kbps mono speech the difference is hard to hear.
   mp3: { args: ['-c:a', 'libmp3lame', '-b:a', BITRATE, '-compression_level', '7'], contentType: 'audio/mpeg', extension: 'mp3' },

@@ -5,7 +5,7 @@ import type { PauseKind } from '../text/pauses';
 import type { SpeechAudio } from '../voice/voice-provider';
 import { feed, runFfmpeg, startFfmpeg } from './ffmpeg';
 import { loudnessGainFilter, parseIntegratedLoudness, PEAK_LIMITER_FILTER, VOICE_COMPRESSOR_FILTER } from './loudness';
-import { BITRATE, clipsFilter, PIN_FORMAT, RAW_INPUT, SAMPLE_RATE, voiceFilter, type MasteredAudio } from './master-speech';
+import { clipsFilter, ENCODINGS, PIN_FORMAT, RAW_INPUT, SAMPLE_RATE, voiceFilter, type MasteredAudio } from './master-speech';
 import { measureDuration } from './measure-audio';
 import { planStreamingTimeline } from './timeline';
 
@@ -124,7 +124,6 @@ export async function masterSpeechStreaming(input: StreamMasterInput): Promise<M
     };
   } catch (error) {
     encoder?.kill();
-    publisher?.stop();
     throw error;
   } finally {
     publisher?.stop();
@@ -159,12 +158,7 @@ function startEncoder(dir: string, tempo: number, measuredLufs: number) {
       '1',
       '-ar',
       String(SAMPLE_RATE),
-      '-c:a',
-      'libmp3lame',
-      '-b:a',
-      BITRATE,
-      '-compression_level',
-      '7',
+      ...ENCODINGS.mp3.args,
       '-f',
       'tee',
       `[${hls}]${dir}/playlist.m3u8|[f=mp3:write_xing=0:id3v2_version=0]${dir}/master.mp3`,
