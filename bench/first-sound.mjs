@@ -5,7 +5,9 @@
 // from the tap (pointerdown) to the audio's 'playing', to its first advance, and to its first word (the 0.3 s
 // lead-in heard); and, the baseline of the same run, from the tap to the whole prayer being complete (what a
 // person waited for before it played). Median of --rounds (5), after one round that warms the process up.
-// Usage: npm run bench:first-sound [-- --rounds 5] [-- --latency 100]
+// With --journey, the same for a personalized journey: from the tap on Generate Your Prayer Challenge to day 1's
+// first word on the loading page, and to the whole journey (7 days) ready.
+// Usage: npm run bench:first-sound [-- --rounds 5] [-- --latency 100] [-- --journey]
 import { cpus, totalmem } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
@@ -19,6 +21,37 @@ const rounds = Number(option('rounds', 5));
 /** Round-trip time added to every request (Chromium's network emulation), as a phone's network has. */
 const latencyMs = Number(option('latency', 0));
 const GOAL_MS = 1500;
+const journey = process.argv.includes('--journey');
+/** What a person does: a personal prayer through the quiz, or a personalized journey through its own. */
+const flow = journey
+  ? {
+      page: '/personalized-journey/ancestors?lng=en',
+      fill: async (page) => page.getByLabel('Who do you want to pray for?').fill('My grandmother Rosa and my uncle Jan'),
+      button: 'Generate Your Prayer Challenge',
+      request: '/api/create-personalized-journey',
+      idOf: (body) => body.journeyId,
+      statusOf: async (response) => (response.ok() ? (await response.json()).status : 'generating'),
+      statusUrl: (id) => `/api/personalized-journeys/${id}`,
+      done: 'active',
+      what: 'personalized journeys of 7 days',
+      whole: 'the whole journey ready (baseline)',
+    }
+  : {
+      page: '/quiz?lng=en',
+      fill: async (page) => {
+        await page.getByRole('button', { name: /^Prayer/ }).click();
+        await page.getByLabel('Describe what is on your heart').fill('Strength for my sister as she starts a new job');
+      },
+      button: 'Create My Prayer',
+      request: '/api/create-affirmation',
+      idOf: (body) => body.recordId,
+      // Not created yet (the page's request is still on its way, with added latency): asked again.
+      statusOf: async (response) => (response.ok() ? (await response.json()).record.status : 'pending'),
+      statusUrl: (id) => `/api/records/${id}`,
+      done: 'completed',
+      what: 'personal prayers of 3 minutes',
+      whole: 'the whole prayer complete (baseline)',
+    };
 /** The quiet before the first word of a personal prayer (master/timeline.ts LEAD_IN_SECONDS.plain). */
 const LEAD_IN_SECONDS = 0.3;
 
@@ -86,26 +119,23 @@ async function round() {
     },
     { leadIn: LEAD_IN_SECONDS },
   );
-  await page.goto(`${origin}/quiz?lng=en`, { waitUntil: 'networkidle' });
-  await page.getByRole('button', { name: /^Prayer/ }).click();
-  await page.getByLabel('Describe what is on your heart').fill('Strength for my sister as she starts a new job');
+  await page.goto(`${origin}${flow.page}`, { waitUntil: 'networkidle' });
+  await flow.fill(page);
   await page.waitForTimeout(500);
-  const created = page.waitForRequest((request) => request.url().endsWith('/api/create-affirmation'));
+  const created = page.waitForRequest((request) => request.url().endsWith(flow.request));
   const tapped = Date.now();
-  await page.getByRole('button', { name: 'Create My Prayer' }).click();
-  const { recordId } = (await created).postDataJSON();
-  // The whole prayer: its record completes (asked every 20 ms, beside the page).
+  await page.getByRole('button', { name: flow.button }).click();
+  const id = flow.idOf((await created).postDataJSON());
+  // The whole of it: complete (asked every 20 ms, beside the page).
   let whole;
   for (;;) {
-    const response = await page.request.get(`${origin}/api/records/${recordId}`);
-    // Not created yet (the page's request is still on its way, with added latency): asked again.
-    const { record } = response.ok() ? await response.json() : { record: { status: 'pending' } };
-    if (record.status === 'completed') {
+    const status = await flow.statusOf(await page.request.get(`${origin}${flow.statusUrl(id)}`));
+    if (status === flow.done) {
       whole = Date.now() - tapped;
       break;
     }
-    if (record.status === 'failed') throw new Error('the prayer failed');
-    if (Date.now() - tapped > 60_000) throw new Error('the prayer took over a minute');
+    if (status === 'failed') throw new Error('the generation failed');
+    if (Date.now() - tapped > 120_000) throw new Error('the generation took over two minutes');
     await sleep(20);
   }
   await page.waitForFunction(() => window.__marks.firstWord !== undefined, null, { timeout: 30_000 });
@@ -127,16 +157,16 @@ try {
 
 console.log(`\nmachine: ${cpus().length} x ${cpus()[0]?.model}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}`);
 console.log(
-  `Chromium headless, 390x844, ${rounds} personal prayers of 3 minutes, each by a new person through the quiz, ` +
+  `Chromium headless, 390x844, ${rounds} ${flow.what}, each by a new person through the quiz, ` +
     `${latencyMs > 0 ? `${latencyMs} ms added to every request's round trip` : 'no added latency (localhost)'}`,
 );
-console.log('| from the tap on Create My Prayer to | median | each prayer | first prayer of the process |');
+console.log(`| from the tap on ${flow.button} to | median | each | first of the process |`);
 console.log('| --- | --- | --- | --- |');
 const labels = {
   playing: "the audio's 'playing'",
   advancing: 'the audio advancing',
   firstWord: 'the first word (after the 0.3 s lead-in)',
-  whole: 'the whole prayer complete (baseline)',
+  whole: flow.whole,
 };
 for (const [key, label] of Object.entries(labels)) {
   const values = results.map((result) => result[key]);
@@ -146,7 +176,7 @@ for (const [key, label] of Object.entries(labels)) {
 }
 const firstWord = median(results.map((result) => result.firstWord));
 const whole = median(results.map((result) => result.whole));
-console.log(`\nfirst word at ${(firstWord / whole).toFixed(2)} of the time to the whole prayer`);
+console.log(`\nfirst word at ${(firstWord / whole).toFixed(2)} of the time to the whole`);
 console.log(
   `goal: submit to first sound at most ${GOAL_MS} ms -> ${firstWord <= GOAL_MS ? 'met' : 'NOT met'} (${firstWord.toFixed(0)} ms)`,
 );

@@ -4,7 +4,8 @@ import { mainNavigation, pathIs } from './helpers';
 
 /**
  * The personalized 7-day journey end to end, on the real server (its composer writes the 7 days and the
- * embedded voice speaks them): the quiz, the loading page turning into the plan by itself, day 1 to 95%,
+ * embedded voice speaks them): the quiz, day 1 heard on the loading page while the rest is made, the loading page
+ * turning into the plan by itself, day 1 to 95%,
  * Come Back Tomorrow, and day 2 opening a day later. The server's clock moves through POST /api/test/clock
  * (ENABLE_TEST_CLOCK in playwright.config.ts) and the browser's through page.clock, in step.
  */
@@ -44,6 +45,8 @@ test('quiz -> loading -> plan by itself; day 1 to 95%, Come Back Tomorrow; a day
 
   await page.goto(`${QUIZ}?lng=en`);
   await page.getByLabel('Who do you want to pray for?').fill(`  ${PEOPLE}  `);
+  // The first look at day 1's playlist: the journey is still being made (issue 23).
+  const firstPlaylist = page.waitForResponse((response) => /\/streams\/[0-9a-f-]{36}\.day-1\.m3u8/.test(response.url()));
   await page.getByRole('button', { name: 'Generate Your Prayer Challenge' }).click();
 
   // The loading page: no bottom navigation, the words the user wrote, messages that change every 3 s.
@@ -56,6 +59,17 @@ test('quiz -> loading -> plan by itself; day 1 to 95%, Come Back Tomorrow; a day
   const first = await message.innerText();
   expect(first.length).toBeGreaterThan(0);
   await expect(message).not.toHaveText(first, { timeout: 5_000 });
+
+  // Day 1 plays here by itself as soon as its first seconds are voiced, while the other days are still made.
+  const firstDay = page.getByRole('region', { name: 'Day 1 is ready to hear' });
+  await expect(firstDay).toBeVisible({ timeout: 60_000 });
+  await expect(firstDay).toContainText('Remembering Ancestors');
+  const playlist = await firstPlaylist;
+  expect(playlist.status()).toBe(200);
+  expect(await playlist.text()).not.toContain('#EXT-X-ENDLIST');
+  await expect(firstDay.getByRole('button', { name: 'Pause' })).toBeVisible();
+  await expect.poll(async () => Number(await slider(page).inputValue()), { timeout: 15_000 }).toBeGreaterThan(1);
+  await expect(page.getByTestId('mini-player')).toHaveCount(0);
 
   // The server writes and voices the 7 days (about a minute; more on a busy machine); the page moves on by
   // itself (live events, a 5 s poll as fallback).
@@ -83,6 +97,8 @@ test('quiz -> loading -> plan by itself; day 1 to 95%, Come Back Tomorrow; a day
   await expect(page.getByText('Praying for:')).toHaveCount(0);
   await expect(page.getByText('0 of 7 completed')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'New day is available!' })).toBeVisible();
+  // Day 1 plays on, in the mini bar.
+  await expect(page.getByTestId('mini-player')).toContainText('Remembering Ancestors');
   await page.getByRole('link', { name: 'Begin' }).click();
 
   // Day 1, like a journey day.
@@ -93,9 +109,10 @@ test('quiz -> loading -> plan by itself; day 1 to 95%, Come Back Tomorrow; a day
   await expect(page.getByRole('heading', { name: 'Reflection' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Prayer Focus' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Listen to unlock Day 2' })).toBeDisabled();
-  await page.getByRole('button', { name: 'Play' }).click();
-  await expect(slider(page)).toBeEnabled();
+  // The audio heard on the loading page goes on here (its finished file took over): no second start.
   await expect(page.getByRole('button', { name: 'Pause' })).toBeVisible();
+  await expect(slider(page)).toBeEnabled();
+  await expect.poll(async () => Number(await slider(page).inputValue())).toBeGreaterThan(2);
   const max = Number(await slider(page).getAttribute('max'));
   expect(max).toBeGreaterThan(20);
   await slider(page).fill(String(Math.ceil(max * 0.96)));
@@ -177,6 +194,7 @@ function journeyDetail(serverTime: number, overrides: Record<string, unknown> = 
     title: 'Pray for Your Family',
     subtitle: 'Seven days of prayer for those you love and miss: Rosa',
     days,
+    firstDayStream: null,
     serverTime: iso(serverTime),
     ...overrides,
   };

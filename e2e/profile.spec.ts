@@ -29,8 +29,9 @@ test.describe('profile', () => {
     await expect(page.getByRole('radio', { name: 'English' })).toBeChecked();
     // A flag on the window tells the reload apart from the re-render in Spanish that comes first.
     await page.evaluate(() => Object.assign(window, { beforeLanguageChange: true }));
-    // The radio is controlled by the saved language, so it only turns checked once the server agreed.
+    // The radio follows the finger at once, while the language is saved.
     await page.getByRole('radio', { name: 'Español' }).click();
+    await expect(page.getByRole('radio', { name: 'Español' })).toBeChecked();
     await expect(toast(page, text(es, 'settings.languageUpdated'))).toBeVisible();
     // The evaluate can land in the middle of the reload (its context is destroyed): that counts as "not yet".
     await expect.poll(() => page.evaluate(() => 'beforeLanguageChange' in window).catch(() => true)).toBe(false);
@@ -42,6 +43,26 @@ test.describe('profile', () => {
     await expect(page.getByRole('radio', { name: 'Español' })).toBeChecked();
     const me = await page.request.get('/api/me');
     expect(((await me.json()) as { language: string }).language).toBe('es');
+  });
+
+  test('a language that cannot be saved goes back to the saved one, with a message', async ({ signedInPage: page, consoleGuard }) => {
+    await page.goto('/account-settings?lng=en');
+    await expect(page.getByRole('radio', { name: 'English' })).toBeChecked();
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    await page.route('**/api/me', async (route) => {
+      if (route.request().method() !== 'PATCH') return route.continue();
+      // Held until the test has seen the choice shown while it is saved.
+      await answered;
+      await route.fulfill({ status: 503, json: { error: { code: 'UNAVAILABLE', message: 'Try again later.' } } });
+    });
+    consoleGuard.allow({ status: 503, path: '/api/me' });
+    await page.getByRole('radio', { name: 'Polski' }).click();
+    await expect(page.getByRole('radio', { name: 'Polski' })).toBeChecked();
+    answer();
+    await expect(toast(page, text(profile, 'settings.languageFailed'))).toBeVisible();
+    await expect(page.getByRole('radio', { name: 'English' })).toBeChecked();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   });
 
   test('delete account from /security needs the right password', async ({ signedInPage: page, signedInAccount: account, consoleGuard }) => {

@@ -23,7 +23,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { localesRoutes } from './modules/locales/locales.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { recordsRoutes } from './modules/records/records.routes';
-import { streamRoutes } from './modules/records/stream.routes';
+import { streamRoutes } from './modules/media/stream.routes';
 import type { LiveBus } from './modules/live/live-bus';
 import { liveRoutes } from './modules/live/live.routes';
 import type { deferredJobSender } from './platform/jobs';
@@ -176,7 +176,10 @@ export async function buildHttpApp(services: Services): Promise<FastifyInstance>
 
   // ---- media and web ----
   await app.register(privateMediaRoutes, { media, signer, clock });
-  await app.register(streamRoutes, { service: prayers, signer });
+  await app.register(streamRoutes, {
+    sources: { record: (owner, id) => prayers.playlist(owner, id), journeyDay: (owner, id) => personalized.playlist(owner, id) },
+    signer,
+  });
   mkdirSync(config.mediaDir, { recursive: true });
   await app.register(fastifyStatic, {
     root: config.mediaDir,

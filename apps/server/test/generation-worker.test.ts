@@ -1,15 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PrayerRecord } from '@selah/domain/records';
 import { createVoicePipelineFromConfig, type VoicePipeline } from '../src/generation/voice-text';
 import { VoiceProviderError } from '../src/generation/voice/voice-provider';
 import type { PrayerWriter } from '../src/generation/writer/writer';
 import type { LiveChange } from '../src/modules/live/live-bus';
-import { runFfmpeg } from '../src/generation/master/ffmpeg';
-import { createTestApp, registerUser, shortWriter, startPrayerWorker, TEST_ORIGIN, waitForRecord, type TestApp } from './helpers';
+import {
+  createTestApp,
+  expectGrowingPlaylist,
+  expectStreamIsFile,
+  registerUser,
+  shortWriter,
+  startPrayerWorker,
+  TEST_ORIGIN,
+  waitForRecord,
+  type TestApp,
+} from './helpers';
 
 /**
  * The generate-prayer job on the app's own queue: the lifecycle a user sees, failures, retries of transient
@@ -144,17 +150,7 @@ describe('prayer generation worker', () => {
       expect(voicing.streamUrl).toMatch(new RegExp(`^/media/private/${user.id}/streams/${record.id}\\.m3u8\\?exp=\\d+&sig=`));
 
       // The playlist so far: one segment, no end yet, from the beginning.
-      const early = await t.app.inject({ url: voicing.streamUrl! });
-      expect(early.statusCode).toBe(200);
-      expect(early.headers['content-type']).toBe('application/vnd.apple.mpegurl');
-      expect(early.headers['cache-control']).toContain('no-cache');
-      expect(early.body).toContain('#EXT-X-PLAYLIST-TYPE:EVENT');
-      expect(early.body).not.toContain('#EXT-X-ENDLIST');
-      const firstSegments = early.body.split('\n').filter((line) => line.startsWith('/media/private/'));
-      expect(firstSegments).toHaveLength(1);
-      const first = await t.app.inject({ url: firstSegments[0]! });
-      expect(first.statusCode).toBe(200);
-      expect(first.headers['content-type']).toBe('video/mp2t');
+      await expectGrowingPlaylist(t.app, voicing.streamUrl!);
 
       // Only at its signed address, only for its owner.
       const bare = voicing.streamUrl!.split('?')[0]!;
@@ -178,21 +174,8 @@ describe('prayer generation worker', () => {
 
     // The finished playlist ends, and its segments joined are the finished file's very samples.
     const streamUrl = t.services.signer.sign(`/media/private/${user.id}/streams/${recordId}.m3u8`);
-    const finished = await t.app.inject({ url: streamUrl });
-    expect(finished.body.trimEnd().endsWith('#EXT-X-ENDLIST')).toBe(true);
-    const segments = finished.body.split('\n').filter((line) => line.startsWith('/media/private/'));
-    expect(segments.length).toBeGreaterThan(3);
-    const joined = Buffer.concat(await Promise.all(segments.map(async (url) => (await t.app.inject({ url })).rawPayload)));
-    const file = (await t.app.inject({ url: done.audioUrl! })).rawPayload;
-    const streamed = await decode(joined, 'mpegts');
-    const whole = await decode(file, 'mp3');
-    expect(streamed.length).toBeGreaterThan(24_000 * 4 * 10);
-    expect(streamed.equals(whole)).toBe(true);
-    const listed = finished.body
-      .split('\n')
-      .filter((line) => line.startsWith('#EXTINF:'))
-      .map((line) => Number(line.slice(8, -1)));
-    expect(Math.abs(listed.reduce((a, b) => a + b, 0) - done.duration!)).toBeLessThan(0.1);
+    const listed = await expectStreamIsFile(t.app, streamUrl, done.audioUrl!);
+    expect(Math.abs(listed - done.duration!)).toBeLessThan(0.1);
   });
 
   it('writes again at the measured pace when a voice is slower than it was thought to be, and stores the text without marks', async () => {
@@ -388,15 +371,3 @@ describe('prayer generation worker', () => {
     await restarted.stop();
   });
 });
-
-/** Decoded samples (mono 32-bit float at 24 kHz) of audio bytes in this container. */
-async function decode(data: Buffer, format: 'mp3' | 'mpegts'): Promise<Buffer> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'selah-decode-'));
-  try {
-    const file = path.join(dir, `audio.${format === 'mp3' ? 'mp3' : 'ts'}`);
-    await writeFile(file, data);
-    return (await runFfmpeg(['-f', format, '-i', file, '-f', 'f32le', '-ac', '1', '-ar', '24000', 'pipe:1'])).stdout;
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-}

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -14,6 +15,7 @@ import { startQueue, type Queue } from '../src/platform/queue';
 import { registerPrayerGeneration } from '../src/modules/records/generate-prayer.job';
 import { recordQueries } from '../src/modules/records/records.queries';
 import { createVoicePipelineFromConfig, type VoicePipeline } from '../src/generation/voice-text';
+import { runFfmpeg } from '../src/generation/master/ffmpeg';
 import type { JourneyWriter, PrayerWriter } from '../src/generation/writer/writer';
 import { registerJourneyGeneration } from '../src/modules/personalized/generate-journey.job';
 import { personalizedQueries } from '../src/modules/personalized/personalized.queries';
@@ -286,4 +288,56 @@ export async function grantPlan(
     `UPDATE profiles SET plan = $1, purchased_at = $2, expires_at = $3, platform = 'grant', price = 0, pending_change = NULL WHERE user_id = $4`,
     [plan, now.toISOString(), expires.toISOString(), userId],
   );
+}
+
+/** Decoded samples (mono 32-bit float at 24 kHz) of audio bytes in this container: streamed and finished audio compared. */
+export async function decodeAudio(data: Buffer, format: 'mp3' | 'mpegts'): Promise<Buffer> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'selah-decode-'));
+  try {
+    const file = path.join(dir, `audio.${format === 'mp3' ? 'mp3' : 'ts'}`);
+    await writeFile(file, data);
+    return (await runFfmpeg(['-f', format, '-i', file, '-f', 'f32le', '-ac', '1', '-ar', '24000', 'pipe:1'])).stdout;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Audio while it is voiced (issue 23), mid-way: its playlist at `url` answers one piece so far, no end yet, and
+ * the piece is there.
+ */
+export async function expectGrowingPlaylist(app: FastifyInstance, url: string): Promise<void> {
+  const early = await app.inject({ url });
+  expect(early.statusCode).toBe(200);
+  expect(early.headers['content-type']).toBe('application/vnd.apple.mpegurl');
+  expect(early.headers['cache-control']).toContain('no-cache');
+  expect(early.body).toContain('#EXT-X-PLAYLIST-TYPE:EVENT');
+  expect(early.body).not.toContain('#EXT-X-ENDLIST');
+  const firstSegments = early.body.split('\n').filter((line) => line.startsWith('/media/private/'));
+  expect(firstSegments).toHaveLength(1);
+  const first = await app.inject({ url: firstSegments[0]! });
+  expect(first.statusCode).toBe(200);
+  expect(first.headers['content-type']).toBe('video/mp2t');
+}
+
+/**
+ * Audio once all of it is voiced: its playlist at `url` has ended, and its pieces joined are the finished file
+ * at `fileUrl`, sample for sample. Answers the seconds the playlist lists.
+ */
+export async function expectStreamIsFile(app: FastifyInstance, url: string, fileUrl: string): Promise<number> {
+  const finished = await app.inject({ url });
+  expect(finished.body.trimEnd().endsWith('#EXT-X-ENDLIST')).toBe(true);
+  const segments = finished.body.split('\n').filter((line) => line.startsWith('/media/private/'));
+  expect(segments.length).toBeGreaterThan(3);
+  const joined = Buffer.concat(await Promise.all(segments.map(async (segment) => (await app.inject({ url: segment })).rawPayload)));
+  const file = (await app.inject({ url: fileUrl })).rawPayload;
+  const streamed = await decodeAudio(joined, 'mpegts');
+  const whole = await decodeAudio(file, 'mp3');
+  expect(streamed.length).toBeGreaterThan(24_000 * 4 * 10);
+  expect(streamed.equals(whole)).toBe(true);
+  return finished.body
+    .split('\n')
+    .filter((line) => line.startsWith('#EXTINF:'))
+    .map((line) => Number(line.slice(8, -1)))
+    .reduce((a, b) => a + b, 0);
 }

@@ -3,8 +3,19 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PersonalizedJourneyDetail } from '@selah/domain/personalized';
 import type { JourneyWriter } from '../src/generation/writer/writer';
+import { createVoicePipelineFromConfig, type VoicePipeline } from '../src/generation/voice-text';
 import { profiles } from '../src/platform/db/schema';
-import { createTestApp, expectApiError, registerUser, shortJourneyWriter, startJourneyWorker, TEST_ORIGIN, type TestApp } from './helpers';
+import {
+  createTestApp,
+  expectApiError,
+  expectGrowingPlaylist,
+  expectStreamIsFile,
+  registerUser,
+  shortJourneyWriter,
+  startJourneyWorker,
+  TEST_ORIGIN,
+  type TestApp,
+} from './helpers';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -15,10 +26,19 @@ describe('personalized journeys', () => {
   let user: { id: string; cookie: string };
   let other: { id: string; cookie: string };
   let writer: JourneyWriter = shortJourneyWriter;
+  let voice: VoicePipeline;
 
   beforeAll(async () => {
     t = await createTestApp();
-    worker = await startJourneyWorker(t, { writer: { name: 'test', write: (request) => writer.write(request) } });
+    voice = createVoicePipelineFromConfig(t.config.voice);
+    worker = await startJourneyWorker(t, {
+      writer: { name: 'test', write: (request) => writer.write(request) },
+      voice: {
+        id: voice.id,
+        voiceText: (input) => voice.voiceText(input),
+        wordsPerMinute: (language) => voice.wordsPerMinute(language),
+      },
+    });
     user = await registerUser(t.app, 'family@example.com');
     other = await registerUser(t.app, 'stranger@example.com');
     // This suite starts more journeys in a month than the Free plan allows (its limits are tested in journey-limits.test.ts).
@@ -119,6 +139,93 @@ describe('personalized journeys', () => {
     }
     const done = await get(journeyId);
     expect(done).toMatchObject({ status: 'completed', currentDay: 7, completedAt: expect.any(String) });
+  });
+
+  it('plays day 1 as it is voiced, before the other days are made; the finished day is the streamed audio', async () => {
+    writer = {
+      name: 'long-first-day',
+      write: async (request) => {
+        const short = await shortJourneyWriter.write(request);
+        const script = Array.from(
+          { length: 8 },
+          (_, i) => `Lord, in the ${i + 1}th hour we remember ${request.input}. Hold them in peace.`,
+        ).join('\n\n');
+        return { ...short, days: short.days.map((day, i) => (i === 0 ? { ...day, script, targetSeconds: 40 } : day)) };
+      },
+    };
+    // The pipeline waits after day 1's first piece is out until the test has looked: the journey is mid-voicing.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let firstOut!: () => void;
+    const firstPublished = new Promise<void>((resolve) => (firstOut = resolve));
+    const real = voice;
+    let started = 0;
+    let startedBeforeFirstPiece = 0;
+    voice = {
+      ...real,
+      id: real.id,
+      wordsPerMinute: (language) => real.wordsPerMinute(language),
+      voiceText: (input) => {
+        started += 1;
+        if (!input.onSegment) return real.voiceText(input);
+        return real.voiceText({
+          ...input,
+          onSegment: async (segment) => {
+            if (segment.index === 0) startedBeforeFirstPiece = started;
+            await input.onSegment!(segment);
+            if (segment.index === 0) {
+              firstOut();
+              await released;
+            }
+          },
+        });
+      },
+    };
+    const journeyId = randomUUID();
+    try {
+      expect(
+        (await create(user.cookie, { journeyId, journeyType: 'ancestors', input: 'my grandfather Tomas', language: 'en' })).statusCode,
+      ).toBe(201);
+      await firstPublished;
+      // Day 1 has the machine to itself until it speaks: no other day had started.
+      expect(startedBeforeFirstPiece).toBe(1);
+      const voicing = await get(journeyId);
+      expect(voicing).toMatchObject({ status: 'generating', days: [], firstDayStream: { seconds: 40 } });
+      const streamUrl = voicing.firstDayStream!.url;
+      expect(streamUrl).toMatch(new RegExp(`^/media/private/${user.id}/streams/${journeyId}\\.day-1\\.m3u8\\?exp=\\d+&sig=`));
+      // The list (and live events) carry the journey only.
+      const list = (await t.app.inject({ url: '/api/personalized-journeys', headers: { cookie: user.cookie } })).json<{
+        journeys: Record<string, unknown>[];
+      }>();
+      expect(list.journeys.find((journey) => journey.id === journeyId)).not.toHaveProperty('firstDayStream');
+
+      // The playlist so far: one segment, no end yet.
+      await expectGrowingPlaylist(t.app, streamUrl);
+
+      // Only at its signed address, only for its owner.
+      const bare = streamUrl.split('?')[0]!;
+      expect((await t.app.inject({ url: bare })).statusCode).toBe(403);
+      expect((await t.app.inject({ url: streamUrl.replace(user.id, other.id) })).statusCode).toBe(403);
+      expect((await t.app.inject({ url: streamUrl.replace('.day-1', '') })).statusCode).toBe(403);
+      expect((await t.app.inject({ url: `${bare.replace('.day-1', '.day-2')}?exp=1&sig=x` })).statusCode).toBe(400);
+      const signedForOther = t.services.signer.sign(`/media/private/${other.id}/streams/${journeyId}.day-1.m3u8`);
+      expectApiError(await t.app.inject({ url: signedForOther }), 404, 'NOT_FOUND');
+    } finally {
+      release();
+      voice = real;
+      writer = shortJourneyWriter;
+    }
+
+    const active = await waitFor(journeyId, ['active', 'failed']);
+    expect(active.status, active.error ?? '').toBe('active');
+    expect(active.firstDayStream).toBeNull();
+    // The playlist ends, and its segments joined are day 1's finished file, sample for sample.
+    const listed = await expectStreamIsFile(
+      t.app,
+      t.services.signer.sign(`/media/private/${user.id}/streams/${journeyId}.day-1.m3u8`),
+      active.days[0]!.audioUrl!,
+    );
+    expect(Math.abs(listed - active.days[0]!.duration!)).toBeLessThan(0.1);
   });
 
   it('marks the journey failed with the error, and a retry generates it again', async () => {

@@ -19,8 +19,8 @@ export type {
 
 /** Fixed journey: the completion modal opens at 92% of the day's audio (spec section 9). */
 export const FIXED_COMPLETION_THRESHOLD = 0.92;
-/** Shown time of a day without a duration (spec section 3). */
-export const DEFAULT_DAY_MINUTES = 3;
+// What a day's player shows (in player.ts, which the web's first screen loads without these rules).
+export { DEFAULT_DAY_MINUTES, dayDurationSeconds } from './player';
 /** Dashboard: at most 3 journey cards (spec section 9). */
 export const MAX_JOURNEY_CARDS = 3;
 /** A journey without an order sorts last (spec section 9). */
@@ -57,11 +57,6 @@ export function parseJourneyRouteId(value: string): number | null {
 /** Reflection and Prayer Focus preview: more than `words` words collapse to `words` plus an ellipsis (…). */
 export function previewText(text: string, words = PREVIEW_WORDS): string {
   return truncateWords(text, words);
-}
-
-/** The duration to show for a day, in seconds: its own, or DEFAULT_DAY_MINUTES when missing or zero. */
-export function dayDurationSeconds(duration: number | null | undefined): number {
-  return duration != null && Number.isFinite(duration) && duration > 0 ? duration : DEFAULT_DAY_MINUTES * 60;
 }
 
 /** True once playback (fraction 0..1; 1 when the audio ended) reaches the threshold of a day not yet completed. */

@@ -71,6 +71,12 @@ export type PersonalizedDay = z.infer<typeof personalizedDaySchema>;
 /** A journey with its days, ordered by day number (plan and day pages). */
 export const personalizedJourneyDetailSchema = personalizedJourneySchema.extend({
   days: z.array(personalizedDaySchema),
+  /**
+   * While it generates, from the first seconds of day 1's voice on (issue 23): day 1 as it is voiced, an HLS
+   * playlist (EVENT) at a signed address, and the length the day is made to, so it is heard while the other days
+   * are still made. Null otherwise (the days carry their finished audio).
+   */
+  firstDayStream: z.object({ url: z.string(), seconds: z.number().nonnegative() }).nullable(),
   /** The server's clock when it answered: countdowns run from it, not from the device's clock (which may be off). */
   serverTime: z.string(),
 });

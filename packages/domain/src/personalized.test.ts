@@ -405,10 +405,13 @@ describe('API schemas', () => {
   });
 
   it("describes a journey with its days and the server's clock", () => {
-    const detail = { ...journey(), days: week(2), serverTime: '2026-11-22T08:00:00.000Z' };
+    const detail = { ...journey(), days: week(2), firstDayStream: null, serverTime: '2026-11-22T08:00:00.000Z' };
     expect(personalizedJourneyDetailSchema.parse(detail)).toEqual(detail);
     expect(personalizedJourneyDetailSchema.safeParse({ ...detail, status: 'paused' }).success).toBe(false);
     const { serverTime: _serverTime, ...withoutClock } = detail;
     expect(personalizedJourneyDetailSchema.safeParse(withoutClock).success).toBe(false);
+    const voicing = { ...detail, days: [], firstDayStream: { url: '/media/private/u/streams/j.day-1.m3u8?exp=1&sig=s', seconds: 150 } };
+    expect(personalizedJourneyDetailSchema.parse(voicing)).toEqual(voicing);
+    expect(personalizedJourneyDetailSchema.safeParse({ ...detail, firstDayStream: { url: 'x', seconds: -1 } }).success).toBe(false);
   });
 });

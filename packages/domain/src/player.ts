@@ -93,3 +93,11 @@ export const BED_LOOP = { start: 1, end: 61 } as const;
 
 /** Seconds of a prayer heard that make the day count in the habit record (or its end, for a shorter one). */
 export const PRAYED_AFTER_SECONDS = 60;
+
+/** Shown time of a day without a duration (spec section 3). */
+export const DEFAULT_DAY_MINUTES = 3;
+
+/** The duration to show for a day, in seconds: its own, or DEFAULT_DAY_MINUTES when missing or zero. */
+export function dayDurationSeconds(duration: number | null | undefined): number {
+  return duration != null && Number.isFinite(duration) && duration > 0 ? duration : DEFAULT_DAY_MINUTES * 60;
+}

@@ -224,7 +224,7 @@ export function AudioProvider({ children }: { children: ReactNode }) {
   /** The background sound's mixer, loaded with its module when a bed is first wanted. */
   const mixerRef = useRef<BedMixer | null>(null);
   const mixerLoading = useRef<Promise<BedMixer> | null>(null);
-  /** hls.js, attached while a playlist plays in a browser that cannot play HLS itself. */
+  /** hls.js, attached while a prayer still being voiced plays (wherever Media Source Extensions exist). */
   const hlsRef = useRef<{ destroy(): void } | null>(null);
   /** Where the person asked to be in a prayer still being voiced, until that moment exists. */
   const pendingSeekRef = useRef<number | null>(null);
@@ -587,18 +587,18 @@ export function AudioProvider({ children }: { children: ReactNode }) {
     return () => clearInterval(interval);
   }, [sleepTimer, endSleepTimer, setFade]);
 
-  // A prayer heard while it is voiced: when it completes (the live events update the cached library and
-  // dashboard), its finished track takes over, with its words and lines.
-  const streamingId = state.track?.streaming ? state.track.id : null;
+  // A prayer (or a journey's first day) heard while it is voiced: when it completes (the live events update the
+  // cached library, dashboard and journey), its finished track takes over, with its words and lines.
+  const streaming = state.track?.streaming ? state.track : null;
   useEffect(() => {
-    if (!streamingId) return;
+    if (!streaming) return;
     const check = () => {
-      const finished = finishedTrackOf(queryClient, streamingId);
+      const finished = finishedTrackOf(queryClient, streaming);
       if (finished) adoptFinished(finished);
     };
     check();
     return queryClient.getQueryCache().subscribe(check);
-  }, [streamingId, adoptFinished]);
+  }, [streaming, adoptFinished]);
 
   // Media element events drive the state.
   useEffect(() => {

@@ -1,9 +1,10 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { feedKeys, recordKeys } from '@selah/domain/contract/query-keys';
+import { feedKeys, personalizedJourneyKeys, recordKeys } from '@selah/domain/contract/query-keys';
+import type { PersonalizedJourneyDetail } from '@selah/domain/personalized-rules';
 import type { PrayerRecord } from '@selah/domain/records';
 import { toUserPrayer } from '@selah/domain/record-views';
-import { finishedTrackOf, recordTrack, userTrack } from './tracks';
+import { finishedTrackOf, firstDayStreamTrack, recordTrack, userTrack } from './tracks';
 
 const record = (overrides: Partial<PrayerRecord> = {}): PrayerRecord => ({
   id: 'r1',
@@ -35,6 +36,8 @@ const finished = record({
   text: 'Lord.',
 });
 
+const streamingOf = (id: string) => ({ ...recordTrack(record({ id }))!, streaming: true });
+
 describe('a personal prayer’s track', () => {
   it('plays from its playlist while it is voiced, for the length it is made to, and from its file once complete', () => {
     expect(recordTrack(record())).toMatchObject({
@@ -52,14 +55,76 @@ describe('a personal prayer’s track', () => {
 
   it('is found finished in the cached library or dashboard, not before', () => {
     const client = new QueryClient();
-    expect(finishedTrackOf(client, 'r1')).toBeNull();
+    expect(finishedTrackOf(client, streamingOf('r1'))).toBeNull();
     client.setQueryData(recordKeys.all, { pages: [{ items: [record()], nextCursor: null }], pageParams: [null] });
-    expect(finishedTrackOf(client, 'r1')).toBeNull();
+    expect(finishedTrackOf(client, streamingOf('r1'))).toBeNull();
     client.setQueryData(recordKeys.all, { pages: [{ items: [finished], nextCursor: null }], pageParams: [null] });
-    expect(finishedTrackOf(client, 'r1')).toMatchObject({ audioUrl: finished.audioUrl });
+    expect(finishedTrackOf(client, streamingOf('r1'))).toMatchObject({ audioUrl: finished.audioUrl });
 
     const dashboard = new QueryClient();
     dashboard.setQueryData(feedKeys.of('en', 'u1'), { userPrayers: [toUserPrayer(finished)] });
-    expect(finishedTrackOf(dashboard, 'r1')).toMatchObject({ audioUrl: finished.audioUrl });
+    expect(finishedTrackOf(dashboard, streamingOf('r1'))).toMatchObject({ audioUrl: finished.audioUrl });
+  });
+});
+
+const journey = (overrides: Partial<PersonalizedJourneyDetail> = {}): PersonalizedJourneyDetail => ({
+  id: 'j1',
+  userId: 'u1',
+  journeyType: 'ancestors',
+  input: 'My grandmother Rosa',
+  status: 'generating',
+  currentDay: 1,
+  totalDays: 7,
+  language: 'en',
+  startedAt: null,
+  createdAt: '2026-11-27T06:00:00.000Z',
+  updatedAt: '2026-11-27T06:00:01.000Z',
+  completedAt: null,
+  error: null,
+  title: null,
+  subtitle: null,
+  days: [],
+  firstDayStream: { url: '/media/private/u1/streams/j1.day-1.m3u8?exp=1&sig=s', seconds: 150 },
+  serverTime: '2026-11-27T06:00:01.000Z',
+  ...overrides,
+});
+
+const readyDay = {
+  journeyId: 'j1',
+  dayNumber: 1,
+  status: 'generated' as const,
+  title: 'Remembering Ancestors',
+  subtitle: '',
+  audioUrl: '/media/private/u1/day1.mp3',
+  duration: 148.4,
+  bibleVerse: { text: 'The Lord is my shepherd.', reference: 'Psalm 23:1' },
+  reflection: 'A reflection.',
+  prayer: 'A prayer.',
+  availableAt: '2026-11-27T06:01:00.000Z',
+  completedAt: null,
+};
+
+describe('a personalized journey’s first day while the journey is made', () => {
+  it('plays from its playlist as the same track as the finished day, which takes over once the journey is ready', () => {
+    const streaming = firstDayStreamTrack(journey(), 'Day 1');
+    expect(streaming).toMatchObject({
+      id: 'personalized:j1:1',
+      audioUrl: journey().firstDayStream!.url,
+      streaming: true,
+      duration: 150,
+      journey: { kind: 'personalized', journeyId: 'j1', dayId: 1, journeyType: 'ancestors' },
+    });
+    expect(firstDayStreamTrack(journey({ firstDayStream: null }), 'Day 1')).toBeNull();
+    expect(firstDayStreamTrack(journey({ status: 'failed' }), 'Day 1')).toBeNull();
+
+    const client = new QueryClient();
+    expect(finishedTrackOf(client, streaming!)).toBeNull();
+    client.setQueryData(personalizedJourneyKeys.detail('j1'), journey());
+    expect(finishedTrackOf(client, streaming!)).toBeNull();
+    const ready = journey({ status: 'active', firstDayStream: null, days: [readyDay] });
+    client.setQueryData(personalizedJourneyKeys.detail('j1'), ready);
+    const finishedDay = finishedTrackOf(client, streaming!);
+    expect(finishedDay).toMatchObject({ id: 'personalized:j1:1', audioUrl: readyDay.audioUrl, duration: 148.4, title: 'Day 1' });
+    expect(finishedDay?.streaming).toBeUndefined();
   });
 });

@@ -1,7 +1,8 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
-import { feedKeys, recordKeys } from '@selah/domain/contract/query-keys';
+import { feedKeys, personalizedJourneyKeys, recordKeys } from '@selah/domain/contract/query-keys';
 import type { ContentCard, DailyPrayer, Feed, UserPrayer } from '@selah/domain/feed';
-import type { PlayerTrack } from '@selah/domain/player';
+import type { PersonalizedJourneyDetail } from '@selah/domain/personalized-rules';
+import { dayDurationSeconds, type PlayerTrack } from '@selah/domain/player';
 import type { PrayerRecord, RecordsPage, SearchResult } from '@selah/domain/records';
 
 /** What the player gets for each kind of card. Feed cards come without their words (see content-texts.ts). */
@@ -44,18 +45,59 @@ function personalTrack(prayer: UserPrayer | PrayerRecord): PlayerTrack | null {
 export const userTrack = (prayer: UserPrayer): PlayerTrack | null => personalTrack(prayer);
 export const recordTrack = (record: PrayerRecord): PlayerTrack | null => personalTrack(record);
 
+/** The player's track of a personalized journey's day (its page plays it; a download keeps it). */
+export function personalizedDayTrack(
+  journey: { id: string; journeyType: string },
+  day: { dayNumber: number; audioUrl: string | null; duration: number | null },
+  title: string,
+  journeyType: string,
+): PlayerTrack | null {
+  if (!day.audioUrl) return null;
+  return {
+    id: `personalized:${journey.id}:${day.dayNumber}`,
+    title,
+    audioUrl: day.audioUrl,
+    text: '',
+    duration: dayDurationSeconds(day.duration),
+    isDefault: false,
+    preference: journey.journeyType,
+    slug: null,
+    journey: { kind: 'personalized', journeyId: journey.id, dayId: day.dayNumber, journeyType },
+  };
+}
+
 /**
- * The finished track of a person's prayer, once the cached library or dashboard says it is complete (live events
- * keep them up to date): what a prayer heard while it was voiced becomes. Null until then.
+ * Day 1 of a personalized journey while the journey is made (issue 23): heard from its playlist as it is voiced,
+ * for the length it is made to; the same track as the finished day (which takes over once the journey is ready).
+ * Null before its first seconds are out.
  */
-export function finishedTrackOf(queryClient: QueryClient, id: string): PlayerTrack | null {
+export function firstDayStreamTrack(journey: PersonalizedJourneyDetail, title: string): PlayerTrack | null {
+  const stream = journey.firstDayStream;
+  if (journey.status !== 'generating' || !stream) return null;
+  const track = personalizedDayTrack(journey, { dayNumber: 1, audioUrl: stream.url, duration: stream.seconds }, title, journey.journeyType);
+  return track && { ...track, streaming: true };
+}
+
+/**
+ * The finished track of what is heard while it is voiced, once the cached data says it is complete (live events
+ * keep them up to date): a person's prayer (the library or the dashboard), or a personalized journey's day (its
+ * journey, once ready; the title stays the one heard). Null until then.
+ */
+export function finishedTrackOf(queryClient: QueryClient, track: PlayerTrack): PlayerTrack | null {
+  const journey = track.journey;
+  if (journey?.kind === 'personalized') {
+    const detail = queryClient.getQueryData<PersonalizedJourneyDetail>(personalizedJourneyKeys.detail(journey.journeyId));
+    const day = detail?.days.find((candidate) => candidate.dayNumber === journey.dayId);
+    if (!detail || !day || detail.status === 'generating' || detail.status === 'failed') return null;
+    return personalizedDayTrack(detail, day, track.title, journey.journeyType ?? detail.journeyType);
+  }
   const pages = queryClient.getQueryData<InfiniteData<RecordsPage>>(recordKeys.all)?.pages ?? [];
   for (const page of pages) {
-    const record = page.items.find((item) => item.id === id);
+    const record = page.items.find((item) => item.id === track.id);
     if (record) return record.status === 'completed' ? recordTrack(record) : null;
   }
   for (const [, feed] of queryClient.getQueriesData<Feed>({ queryKey: feedKeys.all })) {
-    const prayer = feed?.userPrayers?.find((item) => item.id === id);
+    const prayer = feed?.userPrayers?.find((item) => item.id === track.id);
     if (prayer) return prayer.status === 'completed' ? userTrack(prayer) : null;
   }
   return null;

@@ -39,8 +39,11 @@ export const platformEndpoints = defineEndpoints({
   'GET /media/private/:owner/streams/:file': {
     tag: 'media',
     summary:
-      'A person’s prayer while it is being voiced: an HLS playlist (EVENT) of the audio so far, at the signed address its record gives; it ends (EXT-X-ENDLIST) when the prayer is complete',
-    params: z.object({ owner: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/), file: z.string().regex(/^[0-9a-f-]{36}\.m3u8$/) }),
+      'A person’s prayer, or the first day of their personalized journey, while it is being voiced: an HLS playlist (EVENT) of the audio so far, at the signed address its record (streamUrl) or journey (firstDayStream) gives; it ends (EXT-X-ENDLIST) when all of it is out',
+    params: z.object({
+      owner: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
+      file: z.string().regex(/^[0-9a-f-]{36}(\.day-1)?\.m3u8$/),
+    }),
     query: z.object({ exp: z.coerce.number().int().positive().optional(), sig: z.string().max(100).optional() }),
     responses: errorResponses(400, 403, 404),
     otherResponses: {

@@ -10,7 +10,8 @@ import type { JourneyWriter } from '../../generation/writer/writer';
 import type { Clock } from '../../platform/clock';
 import type { JobOptions } from '../../platform/jobs';
 import type { MediaStore } from '../../platform/media';
-import { storeVoiced } from '../media/media.service';
+import { storeSegment, storeVoiced } from '../media/media.service';
+import type { StreamedSegment } from '../../generation/master/stream-speech';
 import type { Metrics } from '../../platform/metrics';
 import type { Queue } from '../../platform/queue';
 import type { LiveBus } from '../live/live-bus';
@@ -42,12 +43,14 @@ export interface JourneyTimings {
   voiceMs: number;
   storeMs: number;
   audioSeconds: number;
+  /** From the start to day 1's first piece of audio published (when it was streamed). */
+  firstSegmentMs?: number;
 }
 
 /**
  * Writes the 7 days (each with its fixed title, scripture, reflection and a prayer naming the people the user
- * wrote), voices and masters each, stores the files, then makes the journey active from now: day n opens at
- * startedAt + (n - 1) days.
+ * wrote), voices and masters each (day 1 heard as it is voiced), stores the files, then makes the journey active
+ * from now: day n opens at startedAt + (n - 1) days.
  */
 export async function generateJourney(deps: JourneyGenerationDeps, journeyId: string): Promise<JourneyTimings | undefined> {
   const { queries, writer, voice, media, live, clock } = deps;
@@ -56,13 +59,40 @@ export async function generateJourney(deps: JourneyGenerationDeps, journeyId: st
   const language = isLanguage(journey.language) ? journey.language : 'en';
 
   const started = performance.now();
+  // A try that starts over: what an earlier one published is not this one's day 1.
+  const earlier = await queries.clearStream(journeyId);
+  if (earlier.length > 0) await media.removeByUrls(earlier);
   const written = await writer.write({ language, input: journey.input, wordsPerMinute: voice.wordsPerMinute(language) });
   const writtenAt = performance.now();
   let storeMs = 0;
   let audioSeconds = 0;
+  // Day 1 goes out as it is voiced (issue 23): each piece privately stored and listed in the journey's playlist;
+  // with the first, the person hears it while the other days are still made. Those wait for that first piece
+  // (or for day 1, when it is not streamed), so day 1 has the machine to itself until it speaks.
+  let firstSegmentMs: number | undefined;
+  let heard: () => void = () => undefined;
+  const firstHeard = new Promise<void>((resolve) => (heard = resolve));
+  const onSegment = async (segment: StreamedSegment) => {
+    const url = await storeSegment(media, segment, journey.userId);
+    const published = await queries.addStreamSegment(
+      journeyId,
+      segment.index,
+      { url, seconds: segment.seconds },
+      written.days[0]!.targetSeconds,
+    );
+    if (segment.index !== 0) return;
+    firstSegmentMs = Math.round(performance.now() - started);
+    if (published) await live.publish({ userId: published.userId, kind: 'personalized-journey', id: published.id });
+    heard();
+  };
   // Two days at a time: one day's ffmpeg mastering overlaps the next day's voicing.
-  const days: GeneratedDay[] = await mapWithConcurrency(written.days, DAYS_AT_ONCE, async (day) => {
-    const audio = await voice.voiceText({ text: day.script, language, ambient: false, targetSeconds: day.targetSeconds });
+  const days: GeneratedDay[] = await mapWithConcurrency(written.days, DAYS_AT_ONCE, async (day, index) => {
+    if (index > 0) await firstHeard;
+    const first = index === 0;
+    const audio = await voice
+      .voiceText({ text: day.script, language, ambient: false, targetSeconds: day.targetSeconds, ...(first ? { onSegment } : {}) })
+      .finally(() => first && heard());
+    if (first) await queries.endStream(journeyId);
     const voicedAt = performance.now();
     const audioUrl = await storeVoiced(media, audio, journey.userId);
     storeMs += performance.now() - voicedAt;
@@ -83,6 +113,7 @@ export async function generateJourney(deps: JourneyGenerationDeps, journeyId: st
     voiceMs: Math.round(voiceMs),
     storeMs: Math.round(storeMs),
     audioSeconds: Math.round(audioSeconds),
+    ...(firstSegmentMs !== undefined ? { firstSegmentMs } : {}),
   };
 }
 

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { PersonalizedDay, PersonalizedJourney } from '@selah/domain/personalized';
 import type { Database } from '../../platform/db/client';
-import { personalizedJourneyDays, personalizedJourneys, profiles } from '../../platform/db/schema';
+import { personalizedJourneyDays, personalizedJourneys, personalizedJourneySegments, profiles } from '../../platform/db/schema';
 
 type JourneyRow = typeof personalizedJourneys.$inferSelect;
 type DayRow = typeof personalizedJourneyDays.$inferSelect;
@@ -25,6 +25,11 @@ export const journeyFromRow = (row: JourneyRow): PersonalizedJourney => ({
   title: row.title,
   subtitle: row.subtitle,
 });
+
+/** A journey as the service reads it: with the length of its first day while that is heard as it is voiced. */
+export type StoredJourney = PersonalizedJourney & { streamPlannedSeconds: number | null };
+
+const storedFromRow = (row: JourneyRow): StoredJourney => ({ ...journeyFromRow(row), streamPlannedSeconds: row.streamPlannedSeconds });
 
 export const dayFromRow = (row: DayRow): PersonalizedDay => ({
   journeyId: row.journeyId,
@@ -132,10 +137,72 @@ export function personalizedQueries(db: Database) {
       });
     },
 
-    /** The person's plan (Free when unknown). */
-    async byId(id: string): Promise<PersonalizedJourney | undefined> {
+    async byId(id: string): Promise<StoredJourney | undefined> {
       const [row] = await db.select().from(personalizedJourneys).where(eq(personalizedJourneys.id, id));
-      return row ? journeyFromRow(row) : undefined;
+      return row ? storedFromRow(row) : undefined;
+    },
+
+    /**
+     * One more piece of day 1 published while it is voiced (issue 23), in order from 0, with the length the day is
+     * made to: answers the journey while it is still generating (then the piece is listed), undefined otherwise.
+     */
+    async addStreamSegment(
+      id: string,
+      position: number,
+      segment: { url: string; seconds: number },
+      plannedSeconds: number,
+    ): Promise<PersonalizedJourney | undefined> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(personalizedJourneys)
+          .set({
+            streamPlannedSeconds: sql`coalesce(${personalizedJourneys.streamPlannedSeconds}, ${plannedSeconds})`,
+            updatedAt: sql`now()`,
+          })
+          .where(and(eq(personalizedJourneys.id, id), eq(personalizedJourneys.status, 'generating')))
+          .returning();
+        if (!row) return undefined;
+        await tx
+          .insert(personalizedJourneySegments)
+          .values({ journeyId: id, position, ...segment })
+          .onConflictDoUpdate({ target: [personalizedJourneySegments.journeyId, personalizedJourneySegments.position], set: segment });
+        return journeyFromRow(row);
+      });
+    },
+
+    /** Every piece of day 1 is out: its playlist ends. */
+    async endStream(id: string): Promise<void> {
+      await db.update(personalizedJourneys).set({ streamEnded: true }).where(eq(personalizedJourneys.id, id));
+    },
+
+    /** A generation starts over: what an earlier try published is no longer day 1. Answers its files. */
+    async clearStream(id: string): Promise<string[]> {
+      return db.transaction(async (tx) => {
+        const removed = await tx
+          .delete(personalizedJourneySegments)
+          .where(eq(personalizedJourneySegments.journeyId, id))
+          .returning({ url: personalizedJourneySegments.url });
+        await tx
+          .update(personalizedJourneys)
+          .set({ streamPlannedSeconds: null, streamEnded: false })
+          .where(eq(personalizedJourneys.id, id));
+        return removed.map((segment) => segment.url);
+      });
+    },
+
+    /** A person's journey's published pieces of day 1, in order, and whether they are all out; undefined when it is not theirs. */
+    async streamOf(id: string, userId: string) {
+      const [journey] = await db
+        .select({ status: personalizedJourneys.status, ended: personalizedJourneys.streamEnded })
+        .from(personalizedJourneys)
+        .where(and(eq(personalizedJourneys.id, id), eq(personalizedJourneys.userId, userId)));
+      if (!journey) return undefined;
+      const segments = await db
+        .select({ url: personalizedJourneySegments.url, seconds: personalizedJourneySegments.seconds })
+        .from(personalizedJourneySegments)
+        .where(eq(personalizedJourneySegments.journeyId, id))
+        .orderBy(asc(personalizedJourneySegments.position));
+      return { ...journey, segments };
     },
 
     async days(journeyId: string): Promise<PersonalizedDay[]> {
@@ -157,10 +224,10 @@ export function personalizedQueries(db: Database) {
     },
 
     /** Generating again: back to generating with the error cleared (only from failed). */
-    async retry(id: string, userId: string, now: Date): Promise<PersonalizedJourney | undefined> {
+    async retry(id: string, userId: string, now: Date): Promise<StoredJourney | undefined> {
       const [row] = await db
         .update(personalizedJourneys)
-        .set({ status: 'generating', error: null, updatedAt: now })
+        .set({ status: 'generating', error: null, updatedAt: now, streamPlannedSeconds: null, streamEnded: false })
         .where(
           and(
             eq(personalizedJourneys.id, id),
@@ -171,7 +238,7 @@ export function personalizedQueries(db: Database) {
           ),
         )
         .returning();
-      return row ? journeyFromRow(row) : undefined;
+      return row ? storedFromRow(row) : undefined;
     },
 
     /** The written and voiced days are stored and the journey becomes active, all at once. */
@@ -238,13 +305,13 @@ export function personalizedQueries(db: Database) {
     hasLiveJob,
 
     /** A generating journey whose job is gone starts again (updatedAt now, error cleared). */
-    async restart(id: string, userId: string, now: Date): Promise<PersonalizedJourney | undefined> {
+    async restart(id: string, userId: string, now: Date): Promise<StoredJourney | undefined> {
       const [row] = await db
         .update(personalizedJourneys)
-        .set({ status: 'generating', error: null, updatedAt: now })
+        .set({ status: 'generating', error: null, updatedAt: now, streamPlannedSeconds: null, streamEnded: false })
         .where(and(eq(personalizedJourneys.id, id), eq(personalizedJourneys.userId, userId), eq(personalizedJourneys.status, 'generating')))
         .returning();
-      return row ? journeyFromRow(row) : undefined;
+      return row ? storedFromRow(row) : undefined;
     },
 
     async fail(id: string, message: string): Promise<PersonalizedJourney | undefined> {

@@ -15,7 +15,8 @@ import { HttpError, notFound } from '../../platform/errors';
 import type { JobSender } from '../../platform/jobs';
 import type { LiveBus } from '../live/live-bus';
 import { GENERATE_JOURNEY_JOB, GENERATE_JOURNEY_JOB_OPTIONS, JOURNEY_JOBLESS_AFTER_MS } from './generate-journey.job';
-import type { PersonalizedQueries } from './personalized.queries';
+import type { PersonalizedQueries, StoredJourney } from './personalized.queries';
+import { journeyStreamName, streamPlaylist, streamRefOf } from '../media/media.service';
 
 type CreateBody = z.output<typeof createPersonalizedJourneySchema>;
 
@@ -36,7 +37,7 @@ export function personalizedService(deps: {
   const announce = (journey: PersonalizedJourney) => live.publish({ userId: journey.userId, kind: 'personalized-journey', id: journey.id });
   const enqueue = (journeyId: string) => jobs.send(GENERATE_JOURNEY_JOB, { journeyId }, GENERATE_JOURNEY_JOB_OPTIONS);
 
-  async function owned(userId: string, id: string): Promise<PersonalizedJourney> {
+  async function owned(userId: string, id: string): Promise<StoredJourney> {
     const journey = await queries.byId(id);
     // Another user's journey answers exactly like a missing one.
     if (!journey || journey.userId !== userId) throw journeyNotFound();
@@ -48,11 +49,16 @@ export function personalizedService(deps: {
     return withDays(journey);
   }
 
-  async function withDays(journey: PersonalizedJourney): Promise<PersonalizedJourneyDetail> {
-    const days = await queries.days(journey.id);
+  async function withDays({ streamPlannedSeconds, ...journey }: StoredJourney): Promise<PersonalizedJourneyDetail> {
+    const days = journey.status === 'generating' ? [] : await queries.days(journey.id);
     return {
       ...journey,
       days: days.map((day) => ({ ...day, audioUrl: signer.sign(day.audioUrl) })),
+      // Day 1 as it is voiced, from its first seconds until the journey is ready (issue 23).
+      firstDayStream:
+        journey.status === 'generating' && streamPlannedSeconds !== null
+          ? { url: signer.sign(streamRefOf(journey.userId, journeyStreamName(journey.id))), seconds: streamPlannedSeconds }
+          : null,
       serverTime: clock.now().toISOString(),
     };
   }
@@ -90,6 +96,17 @@ export function personalizedService(deps: {
 
     list: (userId: string) => queries.ofUser(userId),
     detail,
+
+    /**
+     * The HLS playlist of a journey's first day as it is voiced (issue 23), ended once all of it is out (or the
+     * generation failed: what was published is all there is). Undefined when the journey is not this owner's or
+     * has published nothing.
+     */
+    async playlist(owner: string, id: string): Promise<string | undefined> {
+      const stream = await queries.streamOf(id, owner);
+      if (!stream) return undefined;
+      return streamPlaylist(stream.segments, stream.ended || stream.status === 'failed', signer);
+    },
 
     /** A failed journey generates again: generating, error cleared (spec section 4). */
     async retry(userId: string, id: string): Promise<PersonalizedJourneyDetail> {

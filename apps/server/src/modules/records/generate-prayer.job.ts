@@ -12,7 +12,7 @@ import type { VoicePipeline } from '../../generation/voice-text';
 import type { PrayerWriter } from '../../generation/writer/writer';
 import type { JobOptions } from '../../platform/jobs';
 import type { MediaStore } from '../../platform/media';
-import { storeVoiced } from '../media/media.service';
+import { storeSegment, storeVoiced } from '../media/media.service';
 import type { Metrics } from '../../platform/metrics';
 import type { Queue } from '../../platform/queue';
 import type { LiveBus } from '../live/live-bus';
@@ -107,7 +107,7 @@ export async function generatePrayer(deps: GenerationDeps, recordId: string): Pr
   const owner = record.userId;
   const onSegment = owner
     ? async (segment: StreamedSegment) => {
-        const url = await media.put(segment.data, { extension: 'ts', contentType: 'video/mp2t', owner });
+        const url = await storeSegment(media, segment, owner);
         const words = segment.index === 0 ? { title: written.title, text: stripPauseMarks(written.text) } : undefined;
         const row = await queries.addSegment(recordId, segment.index, { url, seconds: segment.seconds }, words);
         published += 1;

@@ -14,6 +14,7 @@ import { GENERATE_PRAYER_JOB, GENERATE_PRAYER_JOB_OPTIONS } from './generate-pra
 import type { RecordQueries } from './records.queries';
 import type { MediaSigner } from '../../platform/media-signing';
 import { recordView } from './records.view';
+import { streamPlaylist } from '../media/media.service';
 
 type CreateAffirmationBody = z.output<typeof createAffirmationSchema>;
 
@@ -121,21 +122,8 @@ export function recordsService(deps: {
      */
     async playlist(owner: string, id: string): Promise<string | undefined> {
       const stream = await queries.segmentsOf(id, owner);
-      if (!stream || stream.segments.length === 0) return undefined;
-      const longest = Math.max(...stream.segments.map((segment) => segment.seconds));
-      const lines = [
-        '#EXTM3U',
-        '#EXT-X-VERSION:3',
-        // Fixed for the playlist's life (an EVENT playlist must not change it): a segment is about 2 s.
-        `#EXT-X-TARGETDURATION:${Math.max(3, Math.ceil(longest))}`,
-        '#EXT-X-MEDIA-SEQUENCE:0',
-        '#EXT-X-PLAYLIST-TYPE:EVENT',
-        // From the beginning: a prayer is heard from its first word, not from the live edge.
-        '#EXT-X-START:TIME-OFFSET=0',
-        ...stream.segments.flatMap((segment) => [`#EXTINF:${segment.seconds.toFixed(3)},`, signer.sign(segment.url)]),
-      ];
-      if (stream.status !== 'processing' && stream.status !== 'pending') lines.push('#EXT-X-ENDLIST');
-      return `${lines.join('\n')}\n`;
+      if (!stream) return undefined;
+      return streamPlaylist(stream.segments, stream.status !== 'processing' && stream.status !== 'pending', signer);
     },
 
     /** The user's latest prayers the dashboard shows (completed, pending, processing), newest first. */

@@ -1,10 +1,7 @@
 import type { PrayerRecord } from '@selah/domain/records';
-import { PRIVATE_MEDIA_PREFIX } from '../../platform/media';
 import type { MediaSigner } from '../../platform/media-signing';
+import { streamRefOf } from '../media/media.service';
 import type { RecordRow } from './records.queries';
-
-/** The private address of a record's playlist while it is voiced (served by stream.routes.ts). */
-export const streamRefOf = (owner: string, recordId: string): string => `${PRIVATE_MEDIA_PREFIX}${owner}/streams/${recordId}.m3u8`;
 
 /** A record as the API and the live stream show it: its audio at a short-lived signed address. */
 export function recordView(row: RecordRow, signer: Pick<MediaSigner, 'sign'>): PrayerRecord {

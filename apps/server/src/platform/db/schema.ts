@@ -405,6 +405,13 @@ export const personalizedJourneys = pgTable(
     subtitle: text('subtitle'),
     startedAt: timestamp('started_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /**
+     * While it generates (issue 23): the length day 1 is made to, set with its first piece in
+     * personalized_journey_segments (day 1 can be heard from then on); null before.
+     */
+    streamPlannedSeconds: real('stream_planned_seconds'),
+    /** Every piece of day 1 is published: its playlist ends. */
+    streamEnded: boolean('stream_ended').notNull().default(false),
     ...timestamps,
   },
   (t) => [index('personalized_journeys_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst())],
@@ -432,6 +439,25 @@ export const personalizedJourneyDays = pgTable(
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.journeyId, t.dayNumber] })],
+);
+
+/**
+ * The pieces of a personalized journey's first day published while it was voiced (issue 23), in order: its HLS
+ * playlist, heard while the other days are still made. Kept after activation (a player may be in the middle of
+ * them); they go with the journey, and their files with the account.
+ */
+export const personalizedJourneySegments = pgTable(
+  'personalized_journey_segments',
+  {
+    journeyId: uuid('journey_id')
+      .notNull()
+      .references(() => personalizedJourneys.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    /** The segment's private address (MP3 in MPEG-TS). */
+    url: text('url').notNull(),
+    seconds: real('seconds').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.journeyId, t.position] })],
 );
 
 // ---- generation counters: (user, year-month like 2025-3) -> count ----

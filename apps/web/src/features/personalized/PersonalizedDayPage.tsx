@@ -28,7 +28,8 @@ import { notify } from '../../lib/toast';
 import { useCompletePersonalizedDay } from './api/complete-personalized-day';
 import { isMalformedId, isMissingJourney, usePersonalizedJourney } from './api/get-personalized-journey';
 import { isUuid } from '@selah/domain/ids';
-import { countdownText, dayTitle, journeyTypeOf, personalizedDayTrack, useNow } from './shared';
+import { countdownText, dayTitle, journeyTypeOf, useNow } from './shared';
+import { personalizedDayTrack } from '../../lib/tracks';
 
 /**
  * /personalized-journey/:journeyType/day/:journeyId/:dayId: one day, like a journey day (spec section 2):

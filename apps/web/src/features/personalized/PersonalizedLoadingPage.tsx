@@ -1,5 +1,5 @@
 import { CircleAlert, Quote } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useParams } from 'react-router';
 import { ERROR_CODES } from '@selah/domain/error-codes';
@@ -15,13 +15,16 @@ import {
   type JourneyType,
 } from '@selah/domain/personalized-rules';
 import { Button } from '../../components/Button';
+import { DayAudio } from '../../components/journey/DayAudio';
+import { useAudio } from '../../lib/audio';
+import { firstDayStreamTrack } from '../../lib/tracks';
 import { Spinner } from '../../components/Spinner';
 import { personalizedPlanPath, personalizedQuizPath, useRetryPersonalizedJourney, type PersonalizedLoadingState } from './api/personalized';
 import { routeErrorState } from '../../lib/route-error';
 import { useCreateErrorCode, useCreatePersonalizedJourney, useCreateState } from './api/create-personalized-journey';
 import { isMalformedId, isMissingJourney, usePersonalizedJourney } from './api/get-personalized-journey';
 import { isUuid } from '@selah/domain/ids';
-import { journeyTypeOf } from './shared';
+import { dayTitle, journeyTypeOf } from './shared';
 
 /** The fallback poll while generating; live events usually bring the change first. */
 export const LOADING_POLL_MS = 5000;
@@ -37,7 +40,8 @@ function loadingStateOf(state: unknown): Partial<PersonalizedLoadingState> {
 
 /**
  * /personalized-journey/:journeyType/loading, with { journeyId, input } in the navigation state: rotating
- * messages and "Praying for:" while the journey generates, then the plan page (spec sections 2 and 4).
+ * messages and "Praying for:" while the journey generates, then the plan page (spec sections 2 and 4). Day 1
+ * plays here as soon as its first seconds are voiced (issue 23), and goes on playing on the plan.
  */
 export default function PersonalizedLoadingPage() {
   const { t } = useTranslation('personalized');
@@ -53,7 +57,9 @@ export default function PersonalizedLoadingPage() {
 }
 
 function Loading({ journeyType, journeyId, input }: { journeyType: JourneyType; journeyId: string; input: string }) {
-  const { t, i18n } = useTranslation('personalized');
+  // The player's words come now: day 1's controls then show (and play) the moment it is voiced, not a locale
+  // file later.
+  const { t, i18n } = useTranslation(['personalized', 'player']);
   const createState = useCreateState(journeyId);
   const createError = useCreateErrorCode(journeyId);
   // At the plan's monthly cap, trying again cannot help.
@@ -77,7 +83,26 @@ function Loading({ journeyType, journeyId, input }: { journeyType: JourneyType; 
   }, [waitStarted]);
 
   const data = journey.data;
+  const audio = useAudio();
+  const dayOne = data ? firstDayStreamTrack(data, dayTitle(t, 1)) : null;
+  const hearingDayOne = audio.track?.id === `personalized:${journeyId}:1`;
+  // Day 1 plays by itself once, the moment its first seconds are out (the quiz's tap allowed it).
+  const played = useRef(false);
+  useEffect(() => {
+    if (!dayOne || played.current) return;
+    played.current = true;
+    if (!hearingDayOne) audio.play(dayOne);
+  }, [dayOne, hearingDayOne, audio]);
+  const { maximize, minimize } = audio;
+  // Its controls are on this page, not in the mini bar; leaving keeps it playing, minimized.
+  useEffect(() => {
+    if (!hearingDayOne) return;
+    maximize();
+    return () => minimize();
+  }, [hearingDayOne, maximize, minimize]);
+
   if (data && (data.status === 'active' || data.status === 'completed')) {
+    // Day 1 goes on playing there, in the mini bar (its finished file takes over).
     return <Navigate to={personalizedPlanPath(journeyType, journeyId)} replace />;
   }
 
@@ -170,7 +195,18 @@ function Loading({ journeyType, journeyId, input }: { journeyType: JourneyType; 
       <h1 className="mt-10 font-serif text-3xl text-ink">{t('loading.title')}</h1>
       <RotatingMessage messages={MESSAGES.map((key) => t(`loading.messages.${key}`))} />
       {prayingFor ? <PrayingFor label={t('loading.prayingFor')} input={prayingFor} /> : null}
-      <p className="mt-8 text-sm text-muted">{t('loading.hint')}</p>
+      {dayOne ? (
+        <section aria-labelledby="first-day-title" className="mt-6 w-full text-left">
+          <h2 id="first-day-title" className="text-xs font-semibold tracking-wide text-gold uppercase">
+            {t('loading.firstDay')}
+          </h2>
+          <p className="mt-1 mb-3 font-serif text-xl text-ink">{dayOne.title}</p>
+          <DayAudio track={dayOne} timeTestId="first-day-time" />
+          <p className="mt-3 text-sm text-muted">{t('loading.firstDayHint')}</p>
+        </section>
+      ) : (
+        <p className="mt-8 text-sm text-muted">{t('loading.hint')}</p>
+      )}
     </main>
   );
 }

@@ -22,7 +22,8 @@ import { personalizedDayPath, personalizedLoadingPath, type PersonalizedLoadingS
 import { routeErrorState, useRouteError } from '../../lib/route-error';
 import { isMalformedId, isMissingJourney, usePersonalizedJourney } from './api/get-personalized-journey';
 import { isUuid } from '@selah/domain/ids';
-import { countdownText, dayCardState, dayTitle, journeyTypeOf, personalizedDayTrack, useNow, type DayCardState } from './shared';
+import { countdownText, dayCardState, dayTitle, journeyTypeOf, useNow, type DayCardState } from './shared';
+import { personalizedDayTrack } from '../../lib/tracks';
 import { DownloadJourneyButton } from '../../components/journey/DownloadJourneyButton';
 import { DayChip, DayRow, type DayRowLook } from '../../components/journey/DayRow';
 

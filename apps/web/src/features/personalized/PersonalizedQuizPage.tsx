@@ -11,6 +11,7 @@ import { useRouteError } from '../../lib/route-error';
 import { useCreatePersonalizedJourney } from './api/create-personalized-journey';
 import { newUuid } from '@selah/domain/ids';
 import { journeyTypeOf } from './shared';
+import { useAudioControls } from '../../lib/audio';
 
 /** /personalized-journey/:journeyType: Pray for your family; Who do you want to pray for? (spec section 2). */
 export default function PersonalizedQuizPage() {
@@ -24,6 +25,7 @@ function Quiz({ journeyType }: { journeyType: JourneyType }) {
   const { t, i18n } = useTranslation('personalized');
   const navigate = useNavigate();
   const create = useCreatePersonalizedJourney();
+  const audio = useAudioControls();
   const [input, setInput] = useState('');
   const [routeError] = useRouteError();
   const inputId = useId();
@@ -33,6 +35,10 @@ function Quiz({ journeyType }: { journeyType: JourneyType }) {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!trimmed) return;
+    // Still in the tap: lets day 1 play by itself on the loading page once it is voiced (Safari asks for a tap);
+    // the player's words come meanwhile.
+    audio.unlock();
+    void i18n.loadNamespaces('player');
     const journeyId = newUuid();
     const language = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : DEFAULT_LANGUAGE;
     // The spec's order: to the loading page first, then the create call, not awaited (the loading page follows it).

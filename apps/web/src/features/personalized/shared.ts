@@ -1,5 +1,3 @@
-import type { PlayerTrack } from '@selah/domain/player';
-import { dayDurationSeconds } from '@selah/domain/journey-rules';
 import { useEffect, useState } from 'react';
 import type { TFunction } from 'i18next';
 import {
@@ -57,25 +55,4 @@ export function dayCardState(day: PersonalizedDay | undefined, previous: Persona
   if (day.status === 'completed') return 'completed';
   if (isPersonalizedDayOpen(day, previous, now)) return 'open';
   return countdown(day.availableAt, now).kind === 'open' ? 'locked' : 'waiting';
-}
-
-/** The player's track of a personalized journey's day (its page plays it; a download keeps it). */
-export function personalizedDayTrack(
-  journey: { id: string; journeyType: string },
-  day: { dayNumber: number; audioUrl: string | null; duration: number | null },
-  title: string,
-  journeyType: JourneyType,
-): PlayerTrack | null {
-  if (!day.audioUrl) return null;
-  return {
-    id: `personalized:${journey.id}:${day.dayNumber}`,
-    title,
-    audioUrl: day.audioUrl,
-    text: '',
-    duration: dayDurationSeconds(day.duration),
-    isDefault: false,
-    preference: journey.journeyType,
-    slug: null,
-    journey: { kind: 'personalized', journeyId: journey.id, dayId: day.dayNumber, journeyType },
-  };
 }

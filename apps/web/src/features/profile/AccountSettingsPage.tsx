@@ -26,13 +26,15 @@ export default function AccountSettingsPage() {
   const me = useMe();
   const update = useUpdateMe();
   const [notificationsOverride, setNotificationsOverride] = useState<boolean | null>(null);
+  /** The language tapped while it is saved: shown chosen at once, back to the saved one if saving fails. */
+  const [chosenLanguage, setChosenLanguage] = useState<Language | null>(null);
 
   if (me.isPending) return <CenteredSpinner />;
   if (me.isError || !me.data) return <p className="px-5 pt-10 text-center text-muted">{t('settings.loadFailed')}</p>;
 
   const notifications = notificationsOverride ?? me.data.prayerNotifications;
-  // The saved language: the interface follows it (useProfileLanguage), and the radio turns only once the server agreed.
-  const currentLanguage = me.data.language;
+  // The saved language (the interface follows it: useProfileLanguage), or the one being saved.
+  const currentLanguage = chosenLanguage ?? me.data.language;
 
   const onToggleNotifications = async () => {
     const next = !notifications;
@@ -66,6 +68,7 @@ export default function AccountSettingsPage() {
   };
 
   const onLanguage = async (language: Language) => {
+    setChosenLanguage(language);
     try {
       await update.mutateAsync({ language });
       // The cookie and local storage too: after the reload the detected language is this one.
@@ -73,6 +76,7 @@ export default function AccountSettingsPage() {
       notify.success(t('settings.languageUpdated', { lng: language }));
       setTimeout(() => window.location.reload(), LANGUAGE_RELOAD_DELAY_MS);
     } catch {
+      setChosenLanguage(null);
       notify.error(t('settings.languageFailed'));
     }
   };

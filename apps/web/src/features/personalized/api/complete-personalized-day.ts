@@ -29,6 +29,7 @@ export function useCompletePersonalizedDay(journeyId: string) {
           ...result.journey,
           updatedAt: previous.updatedAt,
           days,
+          firstDayStream: previous.firstDayStream,
           serverTime: previous.serverTime,
         });
       }

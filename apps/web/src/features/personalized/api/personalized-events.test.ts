@@ -49,6 +49,7 @@ function day(journeyId: string, dayNumber: number, overrides: Partial<Personaliz
 const detail = (base: PersonalizedJourney, days: PersonalizedDay[] = []): PersonalizedJourneyDetail => ({
   ...base,
   days,
+  firstDayStream: null,
   serverTime: at(30),
 });
 const event = (data: unknown) => JSON.stringify({ type: 'personalized-journey', journey: data });
