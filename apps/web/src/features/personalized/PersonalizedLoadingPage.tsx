@@ -16,7 +16,8 @@ import {
 } from '@selah/domain/personalized-rules';
 import { Button } from '../../components/Button';
 import { DayAudio } from '../../components/journey/DayAudio';
-import { useAudio } from '../../lib/audio';
+import { isSameTrack, useAudio } from '../../lib/audio';
+import type { PlayerTrack } from '@selah/domain/player';
 import { firstDayStreamTrack } from '../../lib/tracks';
 import { Spinner } from '../../components/Spinner';
 import { personalizedPlanPath, personalizedQuizPath, useRetryPersonalizedJourney, type PersonalizedLoadingState } from './api/personalized';
@@ -93,13 +94,6 @@ function Loading({ journeyType, journeyId, input }: { journeyType: JourneyType; 
     played.current = true;
     if (!hearingDayOne) audio.play(dayOne);
   }, [dayOne, hearingDayOne, audio]);
-  const { maximize, minimize } = audio;
-  // Its controls are on this page, not in the mini bar; leaving keeps it playing, minimized.
-  useEffect(() => {
-    if (!hearingDayOne) return;
-    maximize();
-    return () => minimize();
-  }, [hearingDayOne, maximize, minimize]);
 
   if (data && (data.status === 'active' || data.status === 'completed')) {
     // Day 1 goes on playing there, in the mini bar (its finished file takes over).
@@ -195,19 +189,34 @@ function Loading({ journeyType, journeyId, input }: { journeyType: JourneyType; 
       <h1 className="mt-10 font-serif text-3xl text-ink">{t('loading.title')}</h1>
       <RotatingMessage messages={MESSAGES.map((key) => t(`loading.messages.${key}`))} />
       {prayingFor ? <PrayingFor label={t('loading.prayingFor')} input={prayingFor} /> : null}
-      {dayOne ? (
-        <section aria-labelledby="first-day-title" className="mt-6 w-full text-left">
-          <h2 id="first-day-title" className="text-xs font-semibold tracking-wide text-gold uppercase">
-            {t('loading.firstDay')}
-          </h2>
-          <p className="mt-1 mb-3 font-serif text-xl text-ink">{dayOne.title}</p>
-          <DayAudio track={dayOne} timeTestId="first-day-time" />
-          <p className="mt-3 text-sm text-muted">{t('loading.firstDayHint')}</p>
-        </section>
-      ) : (
-        <p className="mt-8 text-sm text-muted">{t('loading.hint')}</p>
-      )}
+      {dayOne ? <FirstDay track={dayOne} /> : <p className="mt-8 text-sm text-muted">{t('loading.hint')}</p>}
     </main>
+  );
+}
+
+/**
+ * Day 1 while the other days are made: its controls (the mini bar stays hidden while they show; leaving this
+ * page, or an error taking their place, keeps it playing there).
+ */
+function FirstDay({ track }: { track: PlayerTrack }) {
+  const { t } = useTranslation('personalized');
+  const audio = useAudio();
+  const hearing = isSameTrack(audio.track, track);
+  const { maximize, minimize } = audio;
+  useEffect(() => {
+    if (!hearing) return;
+    maximize();
+    return () => minimize();
+  }, [hearing, maximize, minimize]);
+  return (
+    <section aria-labelledby="first-day-title" className="mt-6 w-full text-left">
+      <h2 id="first-day-title" className="text-xs font-semibold tracking-wide text-gold uppercase">
+        {t('loading.firstDay')}
+      </h2>
+      <p className="mt-1 mb-3 font-serif text-xl text-ink">{track.title}</p>
+      <DayAudio track={track} timeTestId="first-day-time" />
+      <p className="mt-3 text-sm text-muted">{t('loading.firstDayHint')}</p>
+    </section>
   );
 }
 
