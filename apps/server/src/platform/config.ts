@@ -103,7 +103,7 @@ const envSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(10),
   /** Jobs of each kind one worker process runs at once. */
   PRAYER_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
-  JOURNEY_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(1),
+  JOURNEY_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
   PUSH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   /** A worker's own port for /health, /ready and /metrics (the API serves them on PORT). */
   WORKER_PORT: z.coerce.number().int().min(0).max(65535).default(8081),

@@ -123,7 +123,8 @@ export async function registerJourneyGeneration(
 ): Promise<{ stop(): void }> {
   const { logger, queries, live } = deps;
   await queue.createQueue(GENERATE_JOURNEY_JOB);
-  // JOURNEY_CONCURRENCY journeys at once in this process (one by default: a journey voices two days at a time).
+  // JOURNEY_CONCURRENCY journeys at once in this process (two by default: a journey started while another is
+  // voiced has its first day heard at once, not after the other's seven days).
   for (let worker = 0; worker < (deps.concurrency ?? 1); worker += 1)
     await queue.work<{ journeyId: string }>(
       GENERATE_JOURNEY_JOB,
