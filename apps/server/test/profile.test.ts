@@ -8,10 +8,12 @@ import {
   generationCounters,
   personalizedJourneyDays,
   personalizedJourneys,
+  personalizedJourneySegments,
   prayerJourneys,
   profiles,
   pushSubscriptions,
   records,
+  recordSegments,
   session,
   user,
   userJourneyProgress,
@@ -214,17 +216,23 @@ describe('profile', () => {
 
       // Media files of both users.
       const file = (name: string) => path.join(t.config.mediaDir, name);
-      for (const name of ['alice-prayer.mp3', 'alice-day1.mp3', 'bob-prayer.mp3']) writeFileSync(file(name), `audio of ${name}`);
+      const names = ['alice-prayer.mp3', 'alice-day1.mp3', 'alice-piece.ts', 'alice-day-piece.ts', 'bob-prayer.mp3', 'bob-piece.ts'];
+      for (const name of names) writeFileSync(file(name), `audio of ${name}`);
       expect((await t.app.inject({ url: '/media/alice-prayer.mp3' })).statusCode).toBe(200);
 
       // Rows of both users in every table that refers to a user.
       await db.insert(prayerJourneys).values({ id: 'peace-journey' });
       for (const owner of [alice, bob]) {
         const prefix = owner === alice ? 'alice' : 'bob';
-        await db.insert(records).values([
-          { userId: owner.id, status: 'completed', title: `${prefix} prayer`, audioUrl: `/media/${prefix}-prayer.mp3` },
-          { userId: owner.id, status: 'failed', error: 'voice failed' },
-        ]);
+        const [prayer] = await db
+          .insert(records)
+          .values([
+            { userId: owner.id, status: 'completed', title: `${prefix} prayer`, audioUrl: `/media/${prefix}-prayer.mp3` },
+            { userId: owner.id, status: 'failed', error: 'voice failed' },
+          ])
+          .returning({ id: records.id });
+        // A piece published while it was voiced (issue 23).
+        await db.insert(recordSegments).values({ recordId: prayer!.id, position: 0, url: `/media/${prefix}-piece.ts`, seconds: 2 });
         const [journey] = await db
           .insert(personalizedJourneys)
           .values({ userId: owner.id, input: 'my grandparents', status: 'active' })
@@ -235,6 +243,11 @@ describe('profile', () => {
           title: 'Day 1',
           ...(owner === alice ? { audioUrl: '/media/alice-day1.mp3' } : {}),
         });
+        if (owner === alice) {
+          await db
+            .insert(personalizedJourneySegments)
+            .values({ journeyId: journey!.id, position: 0, url: '/media/alice-day-piece.ts', seconds: 2 });
+        }
         await db.insert(userJourneyProgress).values({ id: `${owner.id}_peace-journey`, userId: owner.id, journeyId: 'peace-journey' });
         await db.insert(generationCounters).values({ userId: owner.id, monthKey: '2025-3', count: 2 });
         await db.insert(pushSubscriptions).values({ userId: owner.id, kind: 'fcm', endpoint: `fcm:${prefix}` });
@@ -291,7 +304,10 @@ describe('profile', () => {
       // Alice's media files are gone from disk; Bob's stays and is still served.
       expect(existsSync(file('alice-prayer.mp3'))).toBe(false);
       expect(existsSync(file('alice-day1.mp3'))).toBe(false);
+      expect(existsSync(file('alice-piece.ts'))).toBe(false);
+      expect(existsSync(file('alice-day-piece.ts'))).toBe(false);
       expect(existsSync(file('bob-prayer.mp3'))).toBe(true);
+      expect(existsSync(file('bob-piece.ts'))).toBe(true);
       expectApiError(await t.app.inject({ url: '/media/alice-prayer.mp3' }), 404);
       const bobFile = await t.app.inject({ url: '/media/bob-prayer.mp3' });
       expect(bobFile.statusCode).toBe(200);

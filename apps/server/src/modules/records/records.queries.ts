@@ -8,6 +8,7 @@ import {
   generationCounters,
   personalizedJourneyDays,
   personalizedJourneys,
+  personalizedJourneySegments,
   profiles,
   recordSearchText,
   records,
@@ -92,7 +93,20 @@ export function recordQueries(db: Database) {
         .select({ url: dataExports.fileUrl })
         .from(dataExports)
         .where(and(eq(dataExports.userId, userId), isNotNull(dataExports.fileUrl)));
-      return [...recordUrls, ...dayUrls, ...exportUrls].map((row) => row.url).filter((url): url is string => url !== null);
+      // And the pieces published while their prayers and first days were voiced (issue 23).
+      const recordPieces = await db
+        .select({ url: recordSegments.url })
+        .from(recordSegments)
+        .innerJoin(records, eq(records.id, recordSegments.recordId))
+        .where(eq(records.userId, userId));
+      const dayPieces = await db
+        .select({ url: personalizedJourneySegments.url })
+        .from(personalizedJourneySegments)
+        .innerJoin(personalizedJourneys, eq(personalizedJourneys.id, personalizedJourneySegments.journeyId))
+        .where(eq(personalizedJourneys.userId, userId));
+      return [...recordUrls, ...dayUrls, ...exportUrls, ...recordPieces, ...dayPieces]
+        .map((row) => row.url)
+        .filter((url): url is string => url !== null);
     },
 
     async profileOf(userId: string): Promise<{ language: string } | undefined> {
