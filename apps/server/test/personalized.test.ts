@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PersonalizedJourneyDetail } from '@selah/domain/personalized';
 import type { JourneyWriter } from '../src/generation/writer/writer';
 import { createVoicePipelineFromConfig, type VoicePipeline } from '../src/generation/voice-text';
-import { profiles } from '../src/platform/db/schema';
+import { personalizedJourneys, personalizedJourneySegments, profiles } from '../src/platform/db/schema';
+import { personalizedQueries } from '../src/modules/personalized/personalized.queries';
 import {
   createTestApp,
   expectApiError,
@@ -226,6 +227,82 @@ describe('personalized journeys', () => {
       active.days[0]!.audioUrl!,
     );
     expect(Math.abs(listed - active.days[0]!.duration!)).toBeLessThan(0.1);
+  });
+
+  it('ends day 1’s playlist when the journey fails mid-voice, and a retry publishes the whole day afresh', async () => {
+    const real = voice;
+    let failing = true;
+    voice = {
+      ...real,
+      id: real.id,
+      wordsPerMinute: (language) => real.wordsPerMinute(language),
+      voiceText: (input) =>
+        !input.onSegment || !failing
+          ? real.voiceText(input)
+          : real.voiceText({
+              ...input,
+              onSegment: async (segment) => {
+                await input.onSegment!(segment);
+                // The voice dies for good once day 1's first piece is out.
+                if (segment.index === 0) throw new Error('The voice engine crashed');
+              },
+            }),
+    };
+    const journeyId = randomUUID();
+    const playlistUrl = () => t.services.signer.sign(`/media/private/${user.id}/streams/${journeyId}.day-1.m3u8`);
+    const piecesOf = (body: string) => body.split('\n').filter((line) => line.startsWith('/media/private/'));
+    try {
+      expect((await create(user.cookie, { journeyId, journeyType: 'ancestors', input: 'Oma Greta', language: 'en' })).statusCode).toBe(201);
+      const failed = await waitFor(journeyId, ['failed', 'active']);
+      expect(failed).toMatchObject({ status: 'failed', firstDayStream: null });
+      // What was published is all there is: the playlist ends, so a player stops at its end instead of waiting.
+      const ended = await t.app.inject({ url: playlistUrl() });
+      expect(ended.statusCode).toBe(200);
+      expect(ended.body.trimEnd().endsWith('#EXT-X-ENDLIST')).toBe(true);
+      const earlier = piecesOf(ended.body);
+      expect(earlier.length).toBeGreaterThan(0);
+
+      failing = false;
+      const retry = await t.app.inject({
+        method: 'POST',
+        url: `/api/personalized-journeys/${journeyId}/retry`,
+        headers: { origin: TEST_ORIGIN, cookie: user.cookie },
+      });
+      expect(retry.json<PersonalizedJourneyDetail>()).toMatchObject({ status: 'generating', firstDayStream: null });
+      const active = await waitFor(journeyId, ['active', 'failed']);
+      expect(active.status, active.error ?? '').toBe('active');
+      // The playlist is this try's: the whole day, ended, every piece there (pieces are named by their bytes, so
+      // the earlier try's first piece, the same sound, is this one's too).
+      const again = await t.app.inject({ url: playlistUrl() });
+      expect(again.body.trimEnd().endsWith('#EXT-X-ENDLIST')).toBe(true);
+      const pieces = piecesOf(again.body);
+      expect(pieces.length).toBeGreaterThan(earlier.length);
+      for (const piece of pieces) expect((await t.app.inject({ url: piece })).statusCode).toBe(200);
+    } finally {
+      voice = real;
+    }
+  });
+
+  it('a try that starts over removes only the pieces nothing else plays (pieces are named by their bytes)', async () => {
+    const db = t.database.db;
+    const queries = personalizedQueries(db);
+    const [a, b] = await db
+      .insert(personalizedJourneys)
+      .values([
+        { userId: other.id, input: 'Rosa', status: 'active' },
+        { userId: other.id, input: 'Rosa', status: 'generating' },
+      ])
+      .returning({ id: personalizedJourneys.id });
+    const shared = `/media/private/${other.id}/${'a'.repeat(64)}.ts`;
+    const own = `/media/private/${other.id}/${'b'.repeat(64)}.ts`;
+    await db.insert(personalizedJourneySegments).values([
+      { journeyId: a!.id, position: 0, url: shared, seconds: 2 },
+      { journeyId: b!.id, position: 0, url: shared, seconds: 2 },
+      { journeyId: b!.id, position: 1, url: own, seconds: 2 },
+    ]);
+    expect(await queries.clearStream(b!.id)).toEqual([own]);
+    expect((await queries.streamOf(a!.id, other.id))?.segments).toEqual([{ url: shared, seconds: 2 }]);
+    expect((await queries.streamOf(b!.id, other.id))?.segments).toEqual([]);
   });
 
   it('marks the journey failed with the error, and a retry generates it again', async () => {

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { PersonalizedDay, PersonalizedJourney } from '@selah/domain/personalized';
 import type { Database } from '../../platform/db/client';
 import { personalizedJourneyDays, personalizedJourneys, personalizedJourneySegments, profiles } from '../../platform/db/schema';
+import { piecesNoLongerListed } from '../../platform/db/pieces';
 
 type JourneyRow = typeof personalizedJourneys.$inferSelect;
 type DayRow = typeof personalizedJourneyDays.$inferSelect;
@@ -175,10 +176,10 @@ export function personalizedQueries(db: Database) {
       await db.update(personalizedJourneys).set({ streamEnded: true }).where(eq(personalizedJourneys.id, id));
     },
 
-    /** A generation starts over: what an earlier try published is no longer day 1. Answers its files. */
+    /** A generation starts over: what an earlier try published is no longer day 1. Answers its files nothing else lists. */
     async clearStream(id: string): Promise<string[]> {
-      return db.transaction(async (tx) => {
-        const removed = await tx
+      const removed = await db.transaction(async (tx) => {
+        const rows = await tx
           .delete(personalizedJourneySegments)
           .where(eq(personalizedJourneySegments.journeyId, id))
           .returning({ url: personalizedJourneySegments.url });
@@ -186,8 +187,9 @@ export function personalizedQueries(db: Database) {
           .update(personalizedJourneys)
           .set({ streamPlannedSeconds: null, streamEnded: false })
           .where(eq(personalizedJourneys.id, id));
-        return removed.map((segment) => segment.url);
+        return rows.map((segment) => segment.url);
       });
+      return piecesNoLongerListed(db, removed);
     },
 
     /** A person's journey's published pieces of day 1, in order, and whether they are all out; undefined when it is not theirs. */

@@ -14,6 +14,7 @@ import {
   records,
   recordSegments,
 } from '../../platform/db/schema';
+import { piecesNoLongerListed } from '../../platform/db/pieces';
 
 export type RecordRow = typeof records.$inferSelect;
 
@@ -271,13 +272,17 @@ export function recordQueries(db: Database) {
       });
     },
 
-    /** A generation starts over: what an earlier try published is no longer its audio. Answers its files. */
+    /**
+     * A generation starts over: what an earlier try published is no longer its audio. Answers its files that
+     * nothing else lists.
+     */
     async clearSegments(id: string): Promise<string[]> {
-      return db.transaction(async (tx) => {
-        const removed = await tx.delete(recordSegments).where(eq(recordSegments.recordId, id)).returning({ url: recordSegments.url });
+      const removed = await db.transaction(async (tx) => {
+        const rows = await tx.delete(recordSegments).where(eq(recordSegments.recordId, id)).returning({ url: recordSegments.url });
         await tx.update(records).set({ streamSeconds: null }).where(eq(records.id, id));
-        return removed.map((segment) => segment.url);
+        return rows.map((segment) => segment.url);
       });
+      return piecesNoLongerListed(db, removed);
     },
 
     /** A person's record's published pieces, in order, with its status; undefined when it is not theirs. */
