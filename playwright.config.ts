@@ -26,6 +26,10 @@ export default defineConfig({
       ],
     },
     trace: 'retain-on-failure',
+    // page.route does not see what passes through the offline service worker once it controls a page (which on a
+    // slow machine can come before a test's requests), so tests that mock or count requests would flake with it.
+    // The specs about the worker itself (offline, downloads, notifications) allow it.
+    serviceWorkers: 'block',
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 390, height: 844 } } }],
   webServer: {

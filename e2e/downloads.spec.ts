@@ -1,6 +1,9 @@
 import { expect, test } from './fixtures';
 import { pathIs } from './helpers';
 
+// The offline service worker is what these tests are about (playwright.config.ts blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 /**
  * Issue 22, downloads: a prayer saved on the device is listed in the library with its size, stays there after a
  * reload, plays with the network switched off (the offline worker answers its byte ranges from the saved file),

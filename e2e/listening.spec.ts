@@ -214,23 +214,17 @@ test('View all opens the category with its cards and the Create Your Prayer card
   await expect(page.getByRole('region', { name: PRAYER_TEXT })).toContainText('Lord, you are near.');
 });
 
-test.describe(() => {
-  // Counted with page.route, which does not see what passes through the offline service worker once it controls
-  // the page (on a slow machine, before the tap): without the worker, every request of the page is counted.
-  test.use({ serviceWorkers: 'block' });
-
-  test('a card opened at once shows its words, fetched once', async ({ page }) => {
-    let asked = 0;
-    await page.route('**/api/content/texts**', async (route) => {
-      asked += 1;
-      await route.continue();
-    });
-    await page.goto('/dashboard?lng=es');
-    await page.getByRole('button', { name: /^Morning Offering es .*, Reproducir$/ }).click();
-    await expect(page).toHaveURL(pathIs('/player'));
-    await expect(page.getByRole('region', { name: 'Texto de la oración' })).toContainText('Señor, tú estás cerca.');
-    expect(asked).toBe(1);
+test('a card opened at once shows its words, fetched once', async ({ page }) => {
+  let asked = 0;
+  await page.route('**/api/content/texts**', async (route) => {
+    asked += 1;
+    await route.continue();
   });
+  await page.goto('/dashboard?lng=es');
+  await page.getByRole('button', { name: /^Morning Offering es .*, Reproducir$/ }).click();
+  await expect(page).toHaveURL(pathIs('/player'));
+  await expect(page.getByRole('region', { name: 'Texto de la oración' })).toContainText('Señor, tú estás cerca.');
+  expect(asked).toBe(1);
 });
 
 test('/player without a track goes to the dashboard', async ({ page }) => {

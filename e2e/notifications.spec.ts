@@ -2,6 +2,9 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { en, expect, PUSH_UNSUPPORTED_NOTICE, test, text } from './fixtures';
 import { toast } from './helpers';
 
+// The offline service worker is what these tests are about (playwright.config.ts blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 const settings = (key: string) => text(en.profile, `settings.${key}`);
 const toggle = (page: Page) => page.getByRole('switch', { name: 'Prayer notifications' });
 

@@ -1,6 +1,9 @@
 import type { Page } from '@playwright/test';
 import { expect, readLocale, test, text } from './fixtures';
 
+// The offline service worker is what these tests are about (playwright.config.ts blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 /**
  * The offline service worker (spec: registered at /service-worker.js): after one visit the app opens without a
  * network, in the visitor's language, says it is offline, and loads the prayers again once the network is back.
