@@ -86,14 +86,13 @@ function Loading({ journeyType, journeyId, input }: { journeyType: JourneyType; 
   const data = journey.data;
   const audio = useAudio();
   const dayOne = data ? firstDayStreamTrack(data, dayTitle(t, 1)) : null;
-  const hearingDayOne = audio.track?.id === `personalized:${journeyId}:1`;
   // Day 1 plays by itself once, the moment its first seconds are out (the quiz's tap allowed it).
   const played = useRef(false);
   useEffect(() => {
     if (!dayOne || played.current) return;
     played.current = true;
-    if (!hearingDayOne) audio.play(dayOne);
-  }, [dayOne, hearingDayOne, audio]);
+    if (!isSameTrack(audio.track, dayOne)) audio.play(dayOne);
+  }, [dayOne, audio]);
 
   if (data && (data.status === 'active' || data.status === 'completed')) {
     // Day 1 goes on playing there, in the mini bar (its finished file takes over).
