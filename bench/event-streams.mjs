@@ -41,6 +41,8 @@ const api = spawn(process.execPath, ['apps/server/dist/main.js', '--role', 'api'
     LOG_LEVEL: 'warn',
     SIGN_UP_RATE_LIMIT_MAX: '100000',
     AUTH_RATE_LIMIT_MAX: '100000',
+    // Many streams per person measure the fan-out; a person's streams are otherwise capped (issue 34).
+    LIVE_STREAMS_PER_PERSON: String(Math.min(1000, Math.ceil(STREAMS / PEOPLE))),
   },
   stdio: ['ignore', 'ignore', 'inherit'],
 });

@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
+import DataLoader from 'dataloader';
 import Fastify, { type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
@@ -150,6 +151,8 @@ export async function buildHttpApp(services: Services): Promise<FastifyInstance>
       refresh: (userIds) => services.push.presence.refresh(services.processId, userIds),
     },
     metrics: services.metrics,
+    maxStreamsPerPerson: config.liveStreamsPerPerson,
+    sessions: { watch: (watcher) => sessions.watch(watcher), endsAt: sessionEnds(services.database) },
     loadEvent: async (change) => {
       switch (change.kind) {
         case 'record':
@@ -211,11 +214,12 @@ export async function buildHttpApp(services: Services): Promise<FastifyInstance>
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const isServerPath = SERVER_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(prefix));
-    const mayBePage = hasWeb && (request.method === 'GET' || request.method === 'HEAD') && !isServerPath && !path.extname(pathname);
+    const mayBePage = hasWeb && (request.method === 'GET' || request.method === 'HEAD') && !isServerPath;
+    // A page's address may hold a dot (a journey day's id is read like parseInt: /journey-day/faith-boost/1.9).
     if (mayBePage && isPagePath(pathname)) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html', config.webDistDir);
     }
-    if (mayBePage && opensAPage(request.headers)) {
+    if (mayBePage && !path.extname(pathname) && opensAPage(request.headers)) {
       return reply.status(404).header('cache-control', 'no-cache').sendFile('index.html', config.webDistDir);
     }
     return reply.status(404).send({ error: { code: 'NOT_FOUND', message: `No route for ${request.method} ${pathname.slice(0, 200)}` } });
@@ -252,6 +256,22 @@ export async function buildOpsApp(services: Services): Promise<FastifyInstance> 
     }),
   );
   return app;
+}
+
+/**
+ * When each session ends (ms), null when it no longer exists: the lookups of one moment (every stream of a person
+ * after a notice, every stream after a reconnect) are one query.
+ */
+function sessionEnds(database: Services['database']): (sessionId: string) => Promise<number | null> {
+  const loader = new DataLoader<string, number | null>(
+    async (ids) => {
+      const { rows } = await database.query('SELECT id, expires_at FROM "session" WHERE id = ANY($1::text[])', [[...ids]]);
+      const ends = new Map(rows.map((row) => [row.id as string, new Date(row.expires_at as string | Date).getTime()]));
+      return ids.map((id) => ends.get(id) ?? null);
+    },
+    { cache: false, maxBatchSize: 1000 },
+  );
+  return (sessionId) => loader.load(sessionId);
 }
 
 /** TRUST_PROXY=n: the n proxies nearest this server may say who their client was. */

@@ -169,6 +169,22 @@ describe('auth', () => {
     });
   });
 
+  describe('the address a session is stored with', () => {
+    it('is the connection’s own when no proxy is trusted, whatever X-Forwarded-For claims', async () => {
+      const { id } = await registerUser(t.app, 'forged-ip@example.com');
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        headers: { origin: TEST_ORIGIN, 'x-forwarded-for': '203.0.113.9', 'x-real-ip': '203.0.113.10' },
+        payload: { email: 'forged-ip@example.com', password: 'correct horse 1' },
+      });
+      expect(response.statusCode).toBe(200);
+      const { rows } = await t.database.query('SELECT ip_address FROM "session" WHERE user_id = $1 ORDER BY created_at DESC', [id]);
+      expect(rows[0]?.ip_address).toBe('127.0.0.1');
+      expect(rows.map((row) => row.ip_address)).not.toContain('203.0.113.9');
+    });
+  });
+
   describe('cross-site requests', () => {
     it('refuses a cookie-carrying auth POST from an untrusted origin', async () => {
       const { cookie } = await registerUser(t.app, 'csrf@example.com');
@@ -198,6 +214,24 @@ describe('auth', () => {
 
       const bogus = await t.app.inject({ url: '/api/me', headers: { authorization: 'Bearer not-a-real-token' } });
       expectApiError(bogus, 401, 'UNAUTHORIZED');
+    });
+
+    it('refuses the session table’s stored value as a bearer token: only the signed token works', async () => {
+      const { id, cookie } = await registerUser(t.app, 'stored-token@example.com');
+      const signedIn = await signIn(t.app, 'stored-token@example.com', 'correct horse 1', NATIVE_ORIGIN);
+      const signed = signedIn.headers['set-auth-token'] as string;
+      const { rows } = await t.database.query('SELECT token FROM "session" WHERE user_id = $1', [id]);
+      expect(rows.length).toBe(2);
+      for (const row of rows) {
+        const stored = row.token as string;
+        expectApiError(await t.app.inject({ url: '/api/me', headers: { authorization: `Bearer ${stored}` } }), 401, 'UNAUTHORIZED');
+      }
+      // The unsigned part of the web's cookie is refused too; the whole cookie and the signed token work.
+      const tokenCookie = cookie.split('; ').find((part) => part.includes('session_token='))!;
+      const unsigned = decodeURIComponent(tokenCookie.split('=')[1]!).split('.')[0]!;
+      expectApiError(await t.app.inject({ url: '/api/me', headers: { authorization: `Bearer ${unsigned}` } }), 401, 'UNAUTHORIZED');
+      expect((await t.app.inject({ url: '/api/me', headers: { authorization: `Bearer ${signed}` } })).statusCode).toBe(200);
+      expect((await t.app.inject({ url: '/api/me', headers: { cookie } })).statusCode).toBe(200);
     });
 
     it('gives a web page neither the header nor a token in the body, only the HttpOnly cookie', async () => {

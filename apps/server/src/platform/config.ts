@@ -36,6 +36,10 @@ const envSchema = z.object({
     )
     .optional(),
   SIGN_UP_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
+  /** Personalized journeys a person may start in 24 hours: a guard against abuse, not a plan quota (issue 34). */
+  PERSONALIZED_JOURNEYS_PER_DAY: z.coerce.number().int().min(1).max(1000).default(10),
+  /** A person's open event streams on one API process; past it the oldest is closed. */
+  LIVE_STREAMS_PER_PERSON: z.coerce.number().int().min(1).max(1000).default(10),
   ANALYTICS_RETENTION_DAYS: z.coerce.number().int().positive().max(3650).default(90),
   SMTP_URL: z
     .string()
@@ -137,6 +141,10 @@ export interface AppConfig {
   trustProxy: false | number | string;
   /** Accounts created per client address per hour. */
   signUpRateLimitMax: number;
+  /** A person's open event streams on one API process (LIVE_STREAMS_PER_PERSON); past it the oldest closes. */
+  liveStreamsPerPerson: number;
+  /** Personalized journeys a person may start in 24 hours (PERSONALIZED_JOURNEYS_PER_DAY). */
+  personalizedJourneysPerDay: number;
   analyticsRetentionDays: number;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -425,6 +433,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     nativeOrigins: originList(env.NATIVE_ORIGINS),
     trustProxy: !env.TRUST_PROXY ? false : /^\d+$/.test(env.TRUST_PROXY) ? Number(env.TRUST_PROXY) || false : env.TRUST_PROXY,
     signUpRateLimitMax: env.SIGN_UP_RATE_LIMIT_MAX,
+    liveStreamsPerPerson: env.LIVE_STREAMS_PER_PERSON,
+    personalizedJourneysPerDay: env.PERSONALIZED_JOURNEYS_PER_DAY,
     analyticsRetentionDays: env.ANALYTICS_RETENTION_DAYS,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,

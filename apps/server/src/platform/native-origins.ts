@@ -16,24 +16,48 @@ function ownOrigin(request: FastifyRequest): string | null {
   }
 }
 
+/** Methods that change something: a cookie-carrying one must come from a page we trust (issue 34). */
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** The origin a write says it comes from: its Origin header, or without one its Referer's origin; null when neither. */
+function claimedOrigin(request: FastifyRequest): string | null {
+  const { origin, referer } = request.headers;
+  if (typeof origin === 'string') return origin;
+  if (typeof referer !== 'string') return null;
+  try {
+    return new URL(referer).origin;
+  } catch {
+    return 'null';
+  }
+}
+
 /**
  * The native shell's web view runs at capacitor://localhost (iOS) or https://localhost (Android) and talks to
  * PUBLIC_URL across origins, signed in with a bearer token (cookies do not cross). CORS answers exactly its
  * origins (NATIVE_ORIGINS), for the API, the audio and the translations; no cookie travels (credentials off).
  *
  * A browser page elsewhere gets no CORS answer, so it could never read a response; its preflights and its
- * requests carrying a bearer token are also refused outright (403), so nothing it sends is acted upon. A request
- * without an Origin header (curl, the server's own pages' same-origin GETs) is not a cross-origin request.
+ * requests carrying a bearer token or writing with the session cookie are also refused outright (403), so nothing
+ * it sends is acted upon. A request without an Origin header (curl, the server's own pages' same-origin GETs) is
+ * not a cross-origin request.
  */
 export async function registerNativeOrigins(app: FastifyInstance, config: AppConfig): Promise<void> {
   const native = new Set(config.nativeOrigins);
   const trusted = new Set([...config.trustedOrigins, ...config.nativeOrigins]);
 
   app.addHook('onRequest', (request, reply, done) => {
-    const origin = request.headers.origin;
+    // A write carrying the session cookie (better-auth checks its own routes): the browser always says where it
+    // comes from (Origin, or a Referer), so a form or fetch on another site cannot act with the person's session.
+    // A request that says nothing (curl, a server) is not a browser's cross-site request.
+    const cookieWrite =
+      WRITES.has(request.method) &&
+      typeof request.headers.cookie === 'string' &&
+      request.headers.cookie.includes('session_token') &&
+      !request.url.startsWith('/api/auth/');
+    const origin = cookieWrite ? claimedOrigin(request) : request.headers.origin;
     if (typeof origin !== 'string' || trusted.has(origin) || origin === ownOrigin(request)) return done();
     const preflight = request.method === 'OPTIONS' && request.headers['access-control-request-method'] !== undefined;
-    if (!preflight && request.headers.authorization === undefined) return done();
+    if (!preflight && !cookieWrite && request.headers.authorization === undefined) return done();
     void reply.status(403).send({
       error: { code: 'ORIGIN_NOT_ALLOWED', message: `Requests from ${origin.slice(0, 200)} are not allowed.` },
     });

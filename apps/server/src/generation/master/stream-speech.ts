@@ -93,6 +93,8 @@ export async function masterSpeechStreaming(input: StreamMasterInput): Promise<M
         '-',
       ]);
       encoder = startEncoder(dir, plan.tempo, parseIntegratedLoudness(measured.stderr));
+      // Awaited at the end; a failure before then kills it, and its rejection is that failure's, not another.
+      encoder.finished.catch(() => undefined);
       publisher = publishSegments(dir, input.onSegment);
       await feed(encoder, Buffer.concat([silence(plan.leadInSeconds), ...waiting.splice(0)]));
     };

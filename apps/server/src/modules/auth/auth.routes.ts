@@ -1,3 +1,4 @@
+import { setTimeout } from 'node:timers/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_CODES } from '@selah/domain/error-codes';
 import { passwordProblem } from '@selah/domain/passwords';
@@ -7,13 +8,26 @@ import type { AppConfig } from '../../platform/config';
 import { route } from '../../platform/contract-routes';
 import type { Clock } from '../../platform/clock';
 import { isPlainName } from '@selah/domain/text';
-import { hasNul, urlHasNul } from '../../platform/input-guards';
+import { hasNul, MAX_BODY_DEPTH, nestsDeeperThan, urlHasNul } from '../../platform/input-guards';
 import type { Auth } from './auth';
 import { isCommonPassword } from './common-passwords';
 import type { SignInThrottle } from './sign-in-throttle';
 
 /** Answers that carry the session's token: it goes in the body only to the native shell. */
 const SESSION_PATHS = new Set(['/api/auth/sign-in/email', '/api/auth/sign-up/email', '/api/auth/sign-in/social', '/api/auth/get-session']);
+/** How long a password-reset request takes at least, known address or not (a few times the known one's work). */
+const RESET_ANSWER_FLOOR_MS = 150;
+/** Headers in which a client may claim an address: dropped, and X-Forwarded-For set to the address Fastify trusts. */
+const CLIENT_ADDRESS_HEADERS = new Set([
+  'x-forwarded-for',
+  'x-real-ip',
+  'x-client-ip',
+  'forwarded',
+  'cf-connecting-ip',
+  'true-client-ip',
+  'fastly-client-ip',
+  'x-cluster-client-ip',
+]);
 /** Where a new password is chosen, and the body field holding it. */
 const NEW_PASSWORD_FIELD: Record<string, string> = {
   '/api/auth/sign-up/email': 'password',
@@ -77,6 +91,14 @@ export async function authRoutes(
       }
       json = parseJsonObject(raw);
       if (!json) return refuse(reply, { status: 400, code: ERROR_CODES.validation, message: 'Invalid body: expected a JSON object' });
+      // The app's own routes refuse the same (input-guards.ts); writing it out again would overflow the stack.
+      if (nestsDeeperThan(json, MAX_BODY_DEPTH)) {
+        return refuse(reply, {
+          status: 400,
+          code: ERROR_CODES.validation,
+          message: `The body nests more than ${MAX_BODY_DEPTH} levels deep.`,
+        });
+      }
       body = JSON.stringify(json);
     }
     const problem = checkInput(pathname, request.url, raw, json);
@@ -108,15 +130,24 @@ export async function authRoutes(
 
     const headers = new Headers();
     for (const [name, value] of Object.entries(request.headers)) {
-      if (value === undefined || name === 'content-length') continue;
+      if (value === undefined || name === 'content-length' || CLIENT_ADDRESS_HEADERS.has(name)) continue;
       headers.set(name, Array.isArray(value) ? value.join(', ') : value);
     }
+    // The client's address as Fastify read it (X-Forwarded-For only from the proxies TRUST_PROXY names): what
+    // better-auth stores with a session, never what a client says of itself.
+    headers.set('x-forwarded-for', request.ip);
     if (json) headers.set('content-type', 'application/json');
     // The request's own address: a same-origin request (Origin equal to it) is trusted (auth.ts).
     const url = new URL(request.url, ownOrigin(request, config.publicUrl));
     let response: Response;
+    const started = performance.now();
     try {
       response = await auth.handler(new Request(url, { method: request.method, headers, body }));
+      // A reset request for a known address does more (a token stored; its mail is sent after the answer):
+      // every answer waits for the same floor, so its timing does not tell who has an account.
+      if (pathname === '/api/auth/request-password-reset') {
+        await setTimeout(Math.max(0, RESET_ANSWER_FLOOR_MS - (performance.now() - started)));
+      }
     } catch (error) {
       if (signUpPlace) signUps.release(signUpPlace);
       throw error;

@@ -114,8 +114,12 @@ export function createAuth(options: {
       password: passwordHasher({ db, logger }),
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
+      // Sent after the answer, not before: a known address is answered in the time an unknown one is, so the
+      // answer's timing tells nobody who has an account (issue 34). A failure is logged; the person asks again.
       sendResetPassword: async ({ user: resetUser, url }) => {
-        await mailer.send({ to: resetUser.email, ...passwordResetEmail(url), link: url });
+        void mailer
+          .send({ to: resetUser.email, ...passwordResetEmail(url), link: url })
+          .catch((error: unknown) => logger.error({ err: error }, 'auth: could not send a password reset email'));
       },
     },
     socialProviders,
@@ -141,9 +145,13 @@ export function createAuth(options: {
       cookiePrefix: 'selah',
       // auth.routes.ts marks cookies Secure per request (https), so one server works at every address.
       useSecureCookies: false,
+      // auth.routes.ts sets it to the address Fastify trusts (TRUST_PROXY), after dropping what the client sent.
+      ipAddress: { ipAddressHeaders: ['x-forwarded-for'] },
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
     },
-    plugins: [bearer()],
+    // Only the signed token (the set-auth-token header, the cookie's whole value) is a bearer token: the value
+    // stored in the session table is not enough to act as anyone (issue 34).
+    plugins: [bearer({ requireSignature: true })],
     hooks: { before: appleLinkRule },
     logger: {
       log: (level, message, ...args) => {

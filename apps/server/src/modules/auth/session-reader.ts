@@ -8,6 +8,12 @@ import { toHeaders, type SessionUser } from './session';
 /** The channel migration 0014's triggers notify: 's:<session id>' or 'u:<user id>'. */
 export const SESSION_CHANNEL = 'selah_sessions';
 
+/** What may have changed: one session, every session of one user, or (neither) any session. */
+export interface SessionNotice {
+  sessionId?: string;
+  userId?: string;
+}
+
 interface Entry {
   user: SessionUser;
   sessionId: string;
@@ -61,6 +67,11 @@ export async function createSessionReader(options: SessionReaderOptions) {
   });
   const bySession = new Map<string, Set<string>>();
   const byUser = new Map<string, Set<string>>();
+  /** Who else wants to hear of a changed session or user (open event streams: live.routes.ts). */
+  const watchers = new Set<(notice: SessionNotice) => void>();
+  const tell = (notice: SessionNotice) => {
+    for (const watcher of watchers) watcher(notice);
+  };
   /** Counts the notices: a read that overlapped one does not keep its answer (it may predate the change). */
   let notices = 0;
 
@@ -73,13 +84,21 @@ export async function createSessionReader(options: SessionReaderOptions) {
   const listening: Listening = await options.database.listen(SESSION_CHANNEL, {
     message(payload) {
       notices += 1;
-      if (payload.startsWith('s:')) forget(bySession, payload.slice(2));
-      else if (payload.startsWith('u:')) forget(byUser, payload.slice(2));
-      else byCredentials.clear();
+      if (payload.startsWith('s:')) {
+        forget(bySession, payload.slice(2));
+        tell({ sessionId: payload.slice(2) });
+      } else if (payload.startsWith('u:')) {
+        forget(byUser, payload.slice(2));
+        tell({ userId: payload.slice(2) });
+      } else {
+        byCredentials.clear();
+        tell({});
+      }
     },
     resumed() {
       notices += 1;
       byCredentials.clear();
+      tell({});
     },
     warn: (error, message) => logger.warn({ err: error }, message),
   });
@@ -102,8 +121,13 @@ export async function createSessionReader(options: SessionReaderOptions) {
       const noticesBefore = notices;
       const result = await auth.api.getSession({ headers: toHeaders(request) });
       if (!result) return null;
-      const user: SessionUser = { id: result.user.id, email: result.user.email, name: result.user.name };
       const sessionEnds = new Date(result.session.expiresAt).getTime();
+      const user: SessionUser = {
+        id: result.user.id,
+        email: result.user.email,
+        name: result.user.name,
+        session: { id: result.session.id, expiresAt: sessionEnds },
+      };
       const keep = credentials.length <= MAX_KEY_LENGTH && notices === noticesBefore && listening.connected;
       if (keep && sessionEnds > now()) {
         byCredentials.set(credentials, { user, sessionId: result.session.id, until: Math.min(now() + ttlMs, sessionEnds) });
@@ -118,6 +142,15 @@ export async function createSessionReader(options: SessionReaderOptions) {
      * after every process has forgotten the session.
      */
     caughtUp: () => listening.caughtUp(),
+
+    /**
+     * Calls the watcher whenever a session (sessionId), a user's sessions (userId) or possibly any session
+     * (neither: a notice for everyone, or notices missed while the channel was down) may have changed or ended.
+     */
+    watch(watcher: (notice: SessionNotice) => void): () => void {
+      watchers.add(watcher);
+      return () => void watchers.delete(watcher);
+    },
 
     /** How many credentials are kept (tests). */
     get size() {

@@ -5,6 +5,8 @@ export interface SessionUser {
   id: string;
   email: string;
   name: string;
+  /** The session this request was signed in with, and when it ends (ms): what a long-lived stream watches. */
+  session?: { id: string; expiresAt: number };
 }
 
 declare module 'fastify' {

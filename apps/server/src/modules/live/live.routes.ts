@@ -9,6 +9,19 @@ import type { LiveBus, LiveChange } from './live-bus';
 
 /** Comment lines keep proxies from closing a quiet stream. */
 const PING_INTERVAL_MS = 25_000;
+/** The longest a timer waits (setTimeout's limit is about 24.8 days): a later session end is looked at again then. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/**
+ * The sessions streams are opened with: a stream ends at once when its session ends (sign-out, password change or
+ * reset, account deletion, expiry), on every process.
+ */
+export interface StreamSessions {
+  /** Calls back when a session, a user's sessions, or (neither) any session may have changed. */
+  watch(watcher: (notice: { sessionId?: string; userId?: string }) => void): () => void;
+  /** When the session ends (ms), or null when it has ended or no longer exists. */
+  endsAt(sessionId: string): Promise<number | null>;
+}
 
 /**
  * GET /api/events: one Server-Sent Events stream per signed-in client with the user's record changes
@@ -29,9 +42,26 @@ export async function liveRoutes(
     loadEvent,
     presence,
     metrics,
-  }: { bus: LiveBus; loadEvent: (change: LiveChange) => Promise<LiveEvent | undefined>; presence?: Presence; metrics?: Metrics },
+    sessions,
+    maxStreamsPerPerson = 10,
+  }: {
+    bus: LiveBus;
+    loadEvent: (change: LiveChange) => Promise<LiveEvent | undefined>;
+    presence?: Presence;
+    metrics?: Metrics;
+    sessions: StreamSessions;
+    /** A person's open streams on this process; past it the oldest is closed (a tab or device long gone, usually). */
+    maxStreamsPerPerson?: number;
+  },
 ): Promise<void> {
   const open = new Map<ServerResponse, string>();
+  /** Each open stream's session and how to look at it again, in the order the streams were opened. */
+  const watched = new Map<ServerResponse, { userId: string; sessionId: string; check: () => void; end: () => void }>();
+  const stopWatching = sessions.watch(({ sessionId, userId }) => {
+    for (const stream of watched.values()) {
+      if ((sessionId === undefined && userId === undefined) || stream.sessionId === sessionId || stream.userId === userId) stream.check();
+    }
+  });
   // One load per change in this process, shared by all the streams of its person (a person may have the app open
   // on many devices and tabs); kept two seconds for streams that catch up a moment later.
   const loading = new Map<number, Promise<LiveEvent | undefined>>();
@@ -56,11 +86,14 @@ export async function liveRoutes(
   refresher?.unref();
   app.addHook('preClose', async () => {
     clearInterval(refresher);
+    stopWatching();
     for (const stream of open.keys()) stream.end();
   });
 
   route(app, 'GET /api/events', async (request, reply) => {
     const user = requireUser(request);
+    const session = user.session;
+    if (!session) throw new Error('a signed-in request without its session');
     // The browser reconnecting says which event it saw last (Last-Event-ID): it gets what changed since. A new
     // stream starts from the newest change so far; what changes between that reading and the subscription below
     // is caught up at once.
@@ -112,16 +145,51 @@ export async function liveRoutes(
     const stopCatchingUp = bus.onReconnect(catchUp);
     const ping = setInterval(() => stream.write(': ping\n\n'), PING_INTERVAL_MS);
     let cleaned = false;
+    let expiry: ReturnType<typeof setTimeout> | undefined;
     const cleanUp = () => {
       if (cleaned) return;
       cleaned = true;
       clearInterval(ping);
+      clearTimeout(expiry);
       unsubscribe();
       stopCatchingUp();
       open.delete(stream);
+      watched.delete(stream);
       void presence?.close(user.id).catch(quietly('close'));
     };
+    /** Ends the stream (what was queued to be written is dropped): the browser's reconnection is refused if signed out. */
+    const end = () => {
+      cleanUp();
+      stream.end();
+    };
+    /** Ends the stream when its session has ended; otherwise waits for the session's end, which may have moved. */
+    const check = () => {
+      if (cleaned) return;
+      sessions.endsAt(session.id).then(
+        (endsAt) => {
+          if (cleaned) return;
+          clearTimeout(expiry);
+          if (endsAt === null || endsAt <= Date.now()) return end();
+          expiry = setTimeout(check, Math.min(endsAt - Date.now() + 50, MAX_TIMER_MS));
+          expiry.unref();
+        },
+        // The database did not answer: look again soon rather than keep a stream that may have no session.
+        (error: unknown) => {
+          request.log.warn({ err: error }, 'live: could not check a stream’s session');
+          if (cleaned) return;
+          clearTimeout(expiry);
+          expiry = setTimeout(check, 5000);
+          expiry.unref();
+        },
+      );
+    };
+    watched.set(stream, { userId: user.id, sessionId: session.id, check, end });
+    // The oldest streams of this person beyond the cap are closed.
+    const mine = [...watched.values()].filter((other) => other.userId === user.id);
+    for (const oldest of mine.slice(0, Math.max(0, mine.length - maxStreamsPerPerson))) oldest.end();
     request.raw.once('close', cleanUp);
     stream.once('close', cleanUp);
+    // A session that ended between the request's check and now; then its end is waited for.
+    check();
   });
 }
