@@ -126,6 +126,59 @@ describe('push notifications', () => {
       expect(await devices(anna.cookie)).toEqual([]);
     });
 
+    it('keeps a device with its owner when another account posts it, and moves a browser only with its own keys', async () => {
+      const anna = await registerUser(t.app, 'anna-owner@example.com');
+      const ben = await registerUser(t.app, 'ben-taker@example.com');
+      // From an address of its own: the route's per-address limit (30 a minute) is the other tests'.
+      const postFrom = (cookie: string, payload: object) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/push/subscriptions',
+          headers: { cookie, origin: TEST_ORIGIN },
+          payload,
+          remoteAddress: '198.51.100.7',
+        });
+      const annaBrowser = push.subscribe();
+      const annaToken = 'fcm-token:anna'.padEnd(150, 'a');
+      const web = (await postFrom(anna.cookie, { kind: 'web', ...annaBrowser })).json<{ id: string }>().id;
+      const fcm = (await postFrom(anna.cookie, { kind: 'fcm', token: annaToken })).json<{ id: string }>().id;
+      const stored = async (endpoint: string) =>
+        (await t.database.query('SELECT user_id, keys FROM push_subscriptions WHERE endpoint = $1', [endpoint])).rows[0];
+
+      // Ben knows Anna's endpoint (not its keys) and her token: neither moves, and the answer names nobody.
+      const takeWeb = expectApiError(
+        await postFrom(ben.cookie, { kind: 'web', endpoint: annaBrowser.endpoint, keys: push.subscribe().keys }),
+        409,
+        'DEVICE_REGISTERED_ELSEWHERE',
+      );
+      expect(takeWeb.message).not.toContain('anna');
+      expectApiError(await postFrom(ben.cookie, { kind: 'fcm', token: annaToken }), 409, 'DEVICE_REGISTERED_ELSEWHERE');
+      expect((await devices(anna.cookie)).map((device) => device.id).sort()).toEqual([web, fcm].sort());
+      expect(await devices(ben.cookie)).toEqual([]);
+      expect(await stored(annaBrowser.endpoint)).toEqual({ user_id: anna.id, keys: annaBrowser.keys });
+      expect(await stored(`fcm:${annaToken}`)).toMatchObject({ user_id: anna.id });
+
+      // Anna again, from both devices: the same devices.
+      expect((await postFrom(anna.cookie, { kind: 'web', ...annaBrowser })).json<{ id: string }>().id).toBe(web);
+      expect((await postFrom(anna.cookie, { kind: 'fcm', token: annaToken })).json<{ id: string }>().id).toBe(fcm);
+      // Her browser's new keys for the same endpoint: hers to change.
+      const renewed = { endpoint: annaBrowser.endpoint, keys: push.subscribe().keys };
+      expect((await postFrom(anna.cookie, { kind: 'web', ...renewed })).json<{ id: string }>().id).toBe(web);
+      expect(await stored(annaBrowser.endpoint)).toEqual({ user_id: anna.id, keys: renewed.keys });
+      expect(await devices(anna.cookie)).toHaveLength(2);
+
+      // Anna signed out of this browser (its subscription stays) and Ben signed in on it: the browser gives him the
+      // same subscription, keys and all, which only the browser (and this server) knows. It is his now.
+      const moved = await postFrom(ben.cookie, { kind: 'web', ...renewed });
+      expect(moved.statusCode, moved.body).toBe(201);
+      expect(moved.json<{ id: string }>().id).toBe(web);
+      expect((await devices(ben.cookie)).map((device) => device.id)).toEqual([web]);
+      expect((await devices(anna.cookie)).map((device) => device.id)).toEqual([fcm]);
+      expect(await stored(annaBrowser.endpoint)).toEqual({ user_id: ben.id, keys: renewed.keys });
+      // The later tests count reminders: these two people get none.
+      for (const person of [anna, ben]) await patchMe(person.cookie, { prayerNotifications: false });
+    });
+
     it('is 401 signed out', async () => {
       expectApiError(
         await t.app.inject({ method: 'POST', url: '/api/push/subscriptions', payload: { kind: 'web', ...push.subscribe() } }),

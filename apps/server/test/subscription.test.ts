@@ -266,6 +266,39 @@ describe('subscription', () => {
       expect(await view(person.cookie)).toMatchObject({ plan: 'Unlimited Prayer' });
     });
 
+    it('lets no stamp from the future hide a genuine expiration a second later', async () => {
+      // Far beyond any drift between RevenueCat's clock and ours, and just beyond the 5 minutes allowed for it: the
+      // stamp is not believed, the event counts from its receipt, and the next news is not held back by it.
+      for (const [label, ahead] of [
+        ['a year', 365 * DAY],
+        ['six minutes', 6 * 60_000],
+      ] as const) {
+        const person = await registerUser(t.app, `future-then-expired-${ahead}@example.com`);
+        const clock = await now();
+        const future = event({
+          type: 'RENEWAL',
+          app_user_id: person.id,
+          product_id: 'faithfulplan',
+          event_timestamp_ms: clock + ahead,
+          purchased_at_ms: clock,
+          expiration_at_ms: clock + 30 * DAY,
+        });
+        expect((await webhook(future)).json(), label).toMatchObject({ outcome: 'applied' });
+        expect(await view(person.cookie), label).toMatchObject({ plan: 'Faithful Plan' });
+        await advance(1000);
+        const expiration = event({
+          type: 'EXPIRATION',
+          app_user_id: person.id,
+          product_id: 'faithfulplan',
+          event_timestamp_ms: clock + 1000,
+          expiration_at_ms: clock + 1000,
+        });
+        expect((await webhook(expiration)).json(), label).toMatchObject({ outcome: 'applied' });
+        expect(await view(person.cookie), label).toMatchObject({ plan: 'Free', usage: { limit: 5 } });
+      }
+      expect(logLines.some((line) => line.includes('stamped in the future'))).toBe(true);
+    });
+
     it('handles every event type as RevenueCat documents it', async () => {
       const person = await registerUser(t.app, 'every-event@example.com');
       let clock = await now();

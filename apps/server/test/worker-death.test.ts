@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../src/platform/db/client';
 import { createLiveness, type Liveness } from '../src/platform/liveness';
-import { startQueue, type Queue } from '../src/platform/queue';
+import { startQueue, whenGivenUp, type Queue } from '../src/platform/queue';
 import { openTestDatabase } from './helpers';
 
 const QUEUE = 'test-work';
@@ -88,6 +88,42 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a job whose worker died', () =>
       .poll(async () => (await database.query('SELECT count(*)::int AS n FROM job_leases', [])).rows[0]?.n, { timeout: 10_000 })
       .toBe(0);
   });
+
+  it(
+    'gives up a job whose worker died on its last try: logged so, not started over, its module told at once',
+    { timeout: 60_000 },
+    async () => {
+      // Only the two workers of this test: an earlier test's live worker would reap the job (and log it) instead.
+      for (const stop of stops.splice(0)) await stop();
+      const LAST_TRY = 'test-last-try';
+      const givenUp: unknown[] = [];
+      let startedOnFirst!: () => void;
+      const firstStarted = new Promise<void>((resolve) => (startedOnFirst = resolve));
+      const first = await startWorker('worker-c', async () => undefined);
+      const second = await startWorker('worker-d', async () => undefined);
+      const requeued: unknown[] = [];
+      second.liveness.onRequeue(LAST_TRY, async (data) => void requeued.push(data));
+      // One try only; the dead letters are taken by the second worker.
+      await first.queue.createQueue(LAST_TRY, { name: LAST_TRY, retryLimit: 0, expireInSeconds: 600 });
+      await whenGivenUp(second.queue, LAST_TRY, async (data) => void givenUp.push(data));
+      await first.queue.work<{ recordId: string }>(LAST_TRY, { batchSize: 1, pollingIntervalSeconds: 0.5 }, () => {
+        startedOnFirst();
+        return new Promise<void>(() => undefined);
+      });
+
+      const jobId = await first.queue.send(LAST_TRY, { recordId: 'record-2' });
+      await firstStarted;
+      first.liveness.stop();
+      await first.queue.offWork(LAST_TRY);
+
+      await expect.poll(() => givenUp, { timeout: 30_000, interval: 100 }).toEqual([{ recordId: 'record-2' }]);
+      const line = second.lines.find((candidate) => candidate.fields.jobId === jobId);
+      expect(line?.message).toBe('job given up: the worker that was running it stopped, and it had no tries left');
+      expect(requeued).toEqual([]);
+      const { rows } = await database.query(`SELECT state::text AS state FROM pgboss.job WHERE name = $1 AND id = $2`, [LAST_TRY, jobId]);
+      expect(rows).toEqual([{ state: 'failed' }]);
+    },
+  );
 
   it('leaves the jobs of a live worker alone, however long they run', async () => {
     const busy = createLiveness({ database, processId: 'worker-busy', logger: { warn: () => undefined } as never, timings: TIMINGS });

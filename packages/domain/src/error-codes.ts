@@ -18,6 +18,8 @@ export const ERROR_CODES = {
   passwordEqualsEmail: 'PASSWORD_EQUALS_EMAIL',
   /** A personalized journey is already being generated for this person. */
   journeyInProgress: 'JOURNEY_IN_PROGRESS',
+  /** The day's personalized journeys (PERSONALIZED_JOURNEYS_PER_DAY) are started: the next may start later. */
+  journeyDailyLimit: 'JOURNEY_DAILY_LIMIT',
   /** Spiritual goals are kept for paid plans only. */
   planRequired: 'PLAN_REQUIRED',
   /** The plan was bought in a store (the App Store): it is changed or cancelled there. */
@@ -28,6 +30,8 @@ export const ERROR_CODES = {
   storeUnreachable: 'STORE_UNREACHABLE',
   /** Push devices are kept only while the person has notifications on. */
   notificationsOff: 'NOTIFICATIONS_OFF',
+  /** This push device (browser subscription or app token) receives another account's notifications. */
+  deviceRegisteredElsewhere: 'DEVICE_REGISTERED_ELSEWHERE',
   /** Apple sign-in in the app for an email whose account uses other providers: sign in with those first. */
   appleLinkRequiresSignIn: 'APPLE_LINK_REQUIRES_SIGN_IN',
 } as const;

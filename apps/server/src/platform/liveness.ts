@@ -80,10 +80,23 @@ export function createLiveness(options: {
         await boss.fail(queue, jobId, { reason: `its worker ${String(row.process_id)} stopped answering` }).catch((error: unknown) => {
           logger.warn({ err: error, queue, jobId }, 'job of a stopped worker could not be run again');
         });
-        logger.warn(
-          { queue, jobId, worker: row.process_id, lastSeen: row.last_seen, startedAt: row.started_at, reason: 'worker stopped answering' },
-          'job runs again: the worker that was running it stopped',
-        );
+        const fields = {
+          queue,
+          jobId,
+          worker: row.process_id,
+          lastSeen: row.last_seen,
+          startedAt: row.started_at,
+          reason: 'worker stopped answering',
+        };
+        // With no tries left the queue gives the job up (its dead letters tell its module): it does not run again.
+        const { rows: failed } = await database
+          .query(`SELECT 1 FROM pgboss.job WHERE name = $1 AND id = $2 AND state = 'failed'`, [queue, jobId])
+          .catch(() => ({ rows: [] }));
+        if (failed.length > 0) {
+          logger.warn(fields, 'job given up: the worker that was running it stopped, and it had no tries left');
+          continue;
+        }
+        logger.warn(fields, 'job runs again: the worker that was running it stopped');
         const data = (row.data ?? {}) as Record<string, unknown>;
         await onRequeue
           .get(queue)?.(data)

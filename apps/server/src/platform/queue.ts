@@ -37,16 +37,58 @@ export async function startQueue(
 /**
  * In the embedded default this process is the database's only user, so jobs still marked active were
  * running in a process that died: fail them now, and pg-boss retries those with tries left, instead of
- * waiting for them to expire (an import would otherwise be held for an hour by its singleton key).
+ * waiting for them to expire (an import would otherwise be held for an hour by its singleton key). Those with no
+ * tries left are given up (their queue's dead letters say so to their module: `whenGivenUp`).
  */
 async function retryOrphanedJobs(boss: PgBoss, logger: FastifyBaseLogger): Promise<void> {
-  const { rows } = await boss.getDb().executeSql(`SELECT id, name FROM pgboss.job WHERE state = 'active'`, []);
+  const db = boss.getDb();
+  const { rows } = await db.executeSql(`SELECT id, name FROM pgboss.job WHERE state = 'active'`, []);
   const byName = new Map<string, string[]>();
   for (const row of rows as { id: string; name: string }[]) byName.set(row.name, [...(byName.get(row.name) ?? []), String(row.id)]);
   for (const [name, ids] of byName) {
     await boss.fail(name, ids);
-    logger.warn({ queue: name, jobs: ids.length }, 'jobs left running by a stopped process will run again');
+    const { rows: states } = await db.executeSql(
+      `SELECT state::text AS state, count(*)::int AS jobs FROM pgboss.job WHERE name = $1 AND id = ANY($2::uuid[]) GROUP BY 1`,
+      [name, ids],
+    );
+    const count = (state: string) => Number((states as { state: string; jobs: number }[]).find((row) => row.state === state)?.jobs ?? 0);
+    if (count('retry') > 0) logger.warn({ queue: name, jobs: count('retry') }, 'jobs left running by a stopped process will run again');
+    if (count('failed') > 0) {
+      logger.warn({ queue: name, jobs: count('failed') }, 'jobs left running by a stopped process were given up: they had no tries left');
+    }
   }
+}
+
+/** The dead-letter queue of a queue: pg-boss puts a copy of each job of `name` it gives up there. */
+export const givenUpQueueOf = (name: string): string => `${name}-given-up`;
+
+/**
+ * What this process does with the jobs of queue `name` (a standard queue) that pg-boss gives up: retries used up
+ * by errors, by expiry, or by processes that died running them (a restart here, platform/liveness.ts on a shared
+ * PostgreSQL). pg-boss copies each such job to the queue's dead letters in the same statement that fails it; a
+ * worker here takes them at once, so the module's item fails within seconds instead of waiting for a sweep.
+ * Jobs sent before the queue had dead letters are left to the module's sweep.
+ */
+export async function whenGivenUp<T extends object>(boss: PgBoss, name: string, onGivenUp: (data: T) => Promise<void>): Promise<void> {
+  const deadLetter = givenUpQueueOf(name);
+  await boss.createQueue(deadLetter);
+  await boss.createQueue(name);
+  await boss.updateQueue(name, { name, deadLetter });
+  await boss.work<T>(deadLetter, { batchSize: 1, pollingIntervalSeconds: 1 }, async ([job]) => {
+    if (job) await onGivenUp(job.data);
+  });
+}
+
+/** Whether a job of queue `name` whose data has `field` = `value` is waiting, retrying or running. */
+export async function hasLiveJob(boss: PgBoss, name: string, field: string, value: string): Promise<boolean> {
+  const { rows } = await boss
+    .getDb()
+    .executeSql(`SELECT 1 FROM pgboss.job WHERE name = $1 AND data->>$2 = $3 AND state IN ('created', 'retry', 'active') LIMIT 1`, [
+      name,
+      field,
+      value,
+    ]);
+  return rows.length > 0;
 }
 
 /**

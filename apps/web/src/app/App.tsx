@@ -7,7 +7,7 @@ import { LoadingScreen } from '../components/LoadingScreen';
 import { useProfileLanguage } from '../features/profile/use-profile-language';
 import { AudioProvider } from '../lib/audio';
 import { PlayerPreferencesSync } from '../features/player/PlayerPreferencesSync';
-import { AuthProvider, useAuth } from '../lib/auth';
+import { AuthProvider, useAuth, whenSigningOut } from '../lib/auth';
 import { LiveEventsProvider } from './live-events';
 import { useNativeStart } from './native-start';
 import { queryClient } from '../lib/query-client';
@@ -19,6 +19,9 @@ const Toasts = lazy(() => import('./Toasts'));
 
 /** App start shows the loading screen for at least this long (spec section 9). */
 export const MIN_SPLASH_MS = 1000;
+
+// At sign-out this device's push registration goes (features/profile): the next person on it registers anew.
+whenSigningOut(() => import('../features/profile/data').then(({ forgetThisDevice }) => forgetThisDevice()));
 
 /** The splash index.html paints before any script runs (the same look as LoadingScreen). */
 const BOOT_SPLASH_ID = 'boot-splash';

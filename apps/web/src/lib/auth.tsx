@@ -21,6 +21,15 @@ interface AuthState {
 
 const AuthContext = createContext<AuthState | null>(null);
 
+/** What must happen while the person is still signed in, just before sign-out (app/ registers them). */
+const beforeSignOut = new Set<() => Promise<void>>();
+
+/** Runs `task` at every sign-out, before the session ends (it may still call the API); returns its removal. */
+export function whenSigningOut(task: () => Promise<void>): () => void {
+  beforeSignOut.add(task);
+  return () => void beforeSignOut.delete(task);
+}
+
 export function AuthProvider({ children }: { children: ReactNode }) {
   const session = authClient.useSession();
   const sessionUser = session.data?.user;
@@ -41,6 +50,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [userId]);
 
   const signOut = useCallback(async () => {
+    // Never blocks the sign-out: a task that fails is only logged.
+    await Promise.all([...beforeSignOut].map((task) => task().catch((error: unknown) => console.warn('before sign-out', error))));
     // No signal: better-auth's own session refetch, 10 ms later, would cancel the awaited one below.
     await authClient.signOut({ fetchOptions: { disableSignal: true } });
     // The session goes first: clearing the cache while the user still looks signed in makes mounted

@@ -13,7 +13,7 @@ import type { MediaStore } from '../../platform/media';
 import { storeSegment, storeVoiced } from '../media/media.service';
 import type { StreamedSegment } from '../../generation/master/stream-speech';
 import type { Metrics } from '../../platform/metrics';
-import type { Queue } from '../../platform/queue';
+import { whenGivenUp, type Queue } from '../../platform/queue';
 import type { LiveBus } from '../live/live-bus';
 import type { GeneratedDay, PersonalizedQueries } from './personalized.queries';
 
@@ -154,6 +154,17 @@ export async function registerJourneyGeneration(
       },
     );
 
+  // A job the queue gave up (every try died with its process, or expired): its journey fails now, with the code
+  // whose message offers a retry. A journey whose retry already queued a new job is left to it.
+  await whenGivenUp<{ journeyId: string }>(queue, GENERATE_JOURNEY_JOB, async ({ journeyId }) => {
+    if (await queries.hasLiveJob(GENERATE_JOURNEY_JOB, journeyId)) return;
+    const failed = await queries.fail(journeyId, 'GENERATION_TIMED_OUT' satisfies GenerationError);
+    if (!failed) return;
+    logger.error({ journeyId }, 'journey generation given up by the queue: its tries died or timed out');
+    await live.publish({ userId: failed.userId, kind: 'personalized-journey', id: failed.id });
+  });
+
+  // The backstop for jobs given up without a dead letter (sent before the queue had them).
   const sweep = () =>
     sweepAbandonedJourneys(deps).catch((error: unknown) => logger.error({ err: error }, 'abandoned journey sweep failed'));
   await sweep();

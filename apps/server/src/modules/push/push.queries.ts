@@ -17,22 +17,25 @@ export function pushQueries(database: DatabaseHandle) {
   const { db } = database;
   return {
     /**
-     * Stores a device's subscription for this person. The same endpoint again (a browser that signed in as someone
-     * else) moves to this person: a device receives the notifications of whoever uses it now.
+     * Stores a device's subscription for this person. An endpoint already stored for someone else moves to this
+     * person only with the same keys (a browser's keys are its own secret: the same browser, signed in to another
+     * account); an app's token never moves. Answers undefined when it stays where it was.
      */
     async upsert(
       input: { userId: string; kind: 'web' | 'fcm'; endpoint: string; keys: { p256dh: string; auth: string } | null },
       now: Date,
-    ) {
+    ): Promise<PushSubscriptionRow | undefined> {
       const [row] = await db
         .insert(pushSubscriptions)
         .values({ ...input, createdAt: now, updatedAt: now })
         .onConflictDoUpdate({
           target: pushSubscriptions.endpoint,
           set: { userId: input.userId, kind: input.kind, keys: input.keys, updatedAt: now },
+          setWhere: sql`${pushSubscriptions.userId} = excluded.user_id
+            OR (${pushSubscriptions.kind} = 'web' AND excluded.kind = 'web' AND ${pushSubscriptions.keys} = excluded.keys)`,
         })
         .returning();
-      return row!;
+      return row;
     },
 
     /** Keeps a person's `keep` most recently seen devices and deletes the rest. */

@@ -173,6 +173,15 @@ export function pushService(deps: PushDeps) {
           : { userId, kind: 'fcm', endpoint: `${FCM_PREFIX}${body.token}`, keys: null },
         clock.now(),
       );
+      if (!row) {
+        // Someone else's device: it stays theirs, and the answer does not say whose.
+        logger.info({ userId, kind: body.kind }, 'push device of another account not moved');
+        throw new HttpError(
+          409,
+          ERROR_CODES.deviceRegisteredElsewhere,
+          'This device receives another account’s notifications. Turn them off in that account on this device first.',
+        );
+      }
       await queries.trimDevices(userId, MAX_DEVICES);
       return toDevice(row);
     },

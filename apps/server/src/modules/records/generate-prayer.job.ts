@@ -14,7 +14,7 @@ import type { JobOptions } from '../../platform/jobs';
 import type { MediaStore } from '../../platform/media';
 import { storeSegment, storeVoiced } from '../media/media.service';
 import type { Metrics } from '../../platform/metrics';
-import type { Queue } from '../../platform/queue';
+import { hasLiveJob, whenGivenUp, type Queue } from '../../platform/queue';
 import type { LiveBus } from '../live/live-bus';
 import type { RecordQueries, RecordRow } from './records.queries';
 
@@ -25,7 +25,10 @@ export const GENERATE_PRAYER_JOB_OPTIONS: JobOptions = { retryLimit: 2, retryDel
 
 /** How many of a person's latest prayers the writer keeps from repeating. */
 const HEARD_PRAYERS = 3;
-/** Records still pending or processing this long after their last change lost their job for good. */
+/**
+ * Records still pending or processing this long after their last change lost their job for good: a backstop for
+ * jobs the queue gave up without a dead letter (sent before it had them, or while no worker took them).
+ */
 const STALE_AFTER_SECONDS = 20 * 60;
 /** What a record whose job is gone stores: a code the web turns into words; the cause is in the log. */
 const STALE_ERROR: GenerationError = 'GENERATION_TIMED_OUT';
@@ -229,7 +232,17 @@ export async function registerPrayerGeneration(
     await queue.work<JobData>(GENERATE_PRAYER_JOB, { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: 0.5 }, handler);
   }
 
-  // Records whose job is gone (its retries exhausted by expiry) must not spin forever.
+  // A job the queue gave up (every try died with its process, or expired): its record fails now, with the code
+  // whose message offers a retry. A record whose retry already queued a new job is left to it.
+  await whenGivenUp<JobData>(queue, GENERATE_PRAYER_JOB, async ({ recordId }) => {
+    if (await hasLiveJob(queue, GENERATE_PRAYER_JOB, 'recordId', recordId)) return;
+    const row = await deps.queries.fail(recordId, STALE_ERROR);
+    if (!row) return;
+    logger.error({ recordId }, 'prayer generation given up by the queue: its tries died or timed out');
+    if (row.userId) await deps.live.publish({ userId: row.userId, kind: 'record', id: row.id });
+  });
+
+  // Records whose job is gone without a dead letter must not spin forever.
   const sweep = async () => {
     const stale = await deps.queries.failStale(STALE_AFTER_SECONDS, STALE_ERROR);
     for (const row of stale) if (row.userId) await deps.live.publish({ userId: row.userId, kind: 'record', id: row.id });

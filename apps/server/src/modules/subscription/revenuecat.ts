@@ -49,8 +49,20 @@ export function platformOfStore(store: string | null | undefined): string {
 
 const iso = (ms: number): string => new Date(ms).toISOString();
 
-/** How far ahead of our clock an event's time stamp may be (clocks differ a little). */
-const CLOCK_SKEW_MS = 5 * 60_000;
+/** How far ahead of our clock an event's time stamp may be (RevenueCat's clock and ours differ a little). */
+export const CLOCK_SKEW_MS = 5 * 60_000;
+
+/**
+ * When an event happened, for ordering: its own stamp (event_timestamp_ms), believed up to CLOCK_SKEW_MS ahead of
+ * our clock. A stamp further ahead is no clock's drift and is not believed: the event counts from its receipt
+ * (`untrusted`), so it can never make a genuine event after it look stale.
+ */
+export function eventTime(event: Pick<RevenueCatEvent, 'event_timestamp_ms'>, now: Date): { ms: number; untrusted: boolean } {
+  const stamp = event.event_timestamp_ms;
+  if (stamp === null || stamp === undefined) return { ms: now.getTime(), untrusted: false };
+  if (stamp > now.getTime() + CLOCK_SKEW_MS) return { ms: now.getTime(), untrusted: true };
+  return { ms: stamp, untrusted: false };
+}
 
 /** The events that start or continue a paid period of the event's product. */
 const PERIOD_EVENTS = new Set(['INITIAL_PURCHASE', 'RENEWAL', 'UNCANCELLATION', 'NON_RENEWING_PURCHASE', 'SUBSCRIPTION_EXTENDED']);
@@ -61,8 +73,7 @@ const PERIOD_EVENTS = new Set(['INITIAL_PURCHASE', 'RENEWAL', 'UNCANCELLATION', 
  * several people and is the service's (it re-reads them); TEST and BILLING_ISSUE change no plan.
  */
 export function decideEvent(current: StoredSubscription, event: RevenueCatEvent, now: Date): EventDecision {
-  // A time stamp ahead of our clock is taken as now, so one odd event cannot make every later one look stale.
-  const eventMs = Math.min(event.event_timestamp_ms ?? now.getTime(), now.getTime() + CLOCK_SKEW_MS);
+  const eventMs = eventTime(event, now).ms;
   if (current.eventAt !== null && eventMs < Date.parse(current.eventAt)) {
     return { outcome: 'stale', reason: `older than the news already applied (${current.eventAt})` };
   }

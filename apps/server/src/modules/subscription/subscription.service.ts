@@ -8,6 +8,7 @@ import type { Clock } from '../../platform/clock';
 import { HttpError } from '../../platform/errors';
 import {
   decideEvent,
+  eventTime,
   stateOfSubscriber,
   StoreError,
   UnknownProductError,
@@ -105,6 +106,12 @@ export function subscriptionService(deps: SubscriptionDeps) {
       (id): id is string => typeof id === 'string',
     );
     let transferredTo: string[] = [];
+    if (eventTime(event, now).untrusted) {
+      logger.warn(
+        { eventId: event.id, type: event.type, stampedAt: event.event_timestamp_ms, receivedAt: now.toISOString() },
+        'RevenueCat event stamped in the future beyond clock drift: ordered by its receipt',
+      );
+    }
     const outcome = await queries.receiveOnce(
       { id: event.id, eventType: event.type, appUserId: event.app_user_id ?? null, payload: body as Record<string, unknown> },
       async (tx) => {
@@ -117,7 +124,7 @@ export function subscriptionService(deps: SubscriptionDeps) {
             await tx.change(userId, (current) => {
               const inForce = { ...current, ...subscriptionAt(current, now) };
               if (!isStoreManaged(current.platform) || inForce.plan === 'Free') return null;
-              const eventAt = new Date(event.event_timestamp_ms ?? now.getTime()).toISOString();
+              const eventAt = new Date(eventTime(event, now).ms).toISOString();
               return { ...FREE_SUBSCRIPTION, platform: current.platform, price: 0, lastSyncedAt: now.toISOString(), eventAt };
             });
           }
