@@ -91,7 +91,14 @@ export async function createServices(options: ServiceOptions) {
   const planOf = subscriptions.planOf;
   const prayers = recordsService({ queries: records, jobs, live, signer, planOf, now: () => clock.now() });
   const content = contentQueries(db);
-  const personalized = personalizedService({ queries: personalizedQueries(db), jobs, live, clock, signer, planOf });
+  const personalized = personalizedService({
+    queries: personalizedQueries(db),
+    jobs,
+    live,
+    clock,
+    signer,
+    perDay: config.personalizedJourneysPerDay,
+  });
   const push = pushService({
     queries: pushQueries(database),
     clock,

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PersonalizedJourneyDetail } from '@selah/domain/personalized';
-import { MONTHLY_JOURNEY_LIMIT } from '@selah/domain/plans';
+import type { JourneyAllowance, PersonalizedJourneyDetail } from '@selah/domain/personalized';
 import {
   GENERATE_JOURNEY_JOB,
   JOURNEY_JOBLESS_AFTER_MS,
@@ -16,7 +15,8 @@ import { createTestApp, expectApiError, registerUser, TEST_ORIGIN, type TestApp 
 
 /**
  * Abuse limits and abandoned generations of personalized journeys: one generating at a time per person, a
- * monthly cap per plan (held under parallel requests), and journeys whose job the queue gave up. Jobs are
+ * generous daily cap (PERSONALIZED_JOURNEYS_PER_DAY, held under parallel requests, told before the person writes;
+ * no plan quota), and journeys whose job the queue gave up. Jobs are
  * queued here but never run (no worker), so a journey stays generating until the test says otherwise.
  */
 describe('personalized journeys: limits and abandoned generations', () => {
@@ -25,7 +25,7 @@ describe('personalized journeys: limits and abandoned generations', () => {
   const queries = () => personalizedQueries(t.database.db);
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ env: { PERSONALIZED_JOURNEYS_PER_DAY: '5' } });
     queue = await startQueue(t.database, t.app.log, { runsJobs: false });
     await queue.createQueue(GENERATE_JOURNEY_JOB);
     t.app.jobs.attach(queue);
@@ -64,24 +64,51 @@ describe('personalized journeys: limits and abandoned generations', () => {
     await finish(journeys[0]!.id);
   });
 
-  it("holds the Free plan's monthly cap, also under parallel requests, and says so", async () => {
+  it('lets a Free person start a third and a fourth journey: no plan quota (issue 34)', async () => {
+    const { cookie } = await registerUser(t.app, 'free-journeys@example.com');
+    for (let i = 0; i < 4; i += 1) {
+      const response = await create(cookie, `person ${i}`);
+      expect(response.statusCode, `journey ${i + 1}: ${response.body}`).toBe(201);
+      await finish(response.json<PersonalizedJourneyDetail>().id);
+    }
+  });
+
+  it('holds the daily cap, also under parallel requests, and says so before the person writes', async () => {
     const { id: userId, cookie } = await registerUser(t.app, 'capped@example.com');
-    const cap = MONTHLY_JOURNEY_LIMIT.Free;
+    const allowance = async () =>
+      (await t.app.inject({ url: '/api/personalized-journeys/allowance', headers: { cookie } })).json<JourneyAllowance>();
+    const cap = t.config.personalizedJourneysPerDay;
+    expect(await allowance()).toEqual({ perDay: cap, remainingToday: cap, generatingJourneyId: null, nextAt: null });
     for (let i = 0; i < cap; i += 1) {
       const response = await create(cookie, `person ${i}`);
       expect(response.statusCode, response.body).toBe(201);
-      await finish(response.json<PersonalizedJourneyDetail>().id);
+      const id = response.json<PersonalizedJourneyDetail>().id;
+      // One at a time: told before the next is written.
+      expect(await allowance()).toMatchObject({ generatingJourneyId: id, remainingToday: cap - i - 1 });
+      await finish(id);
+      t.app.clock.advance(60_000);
     }
+    const told = await allowance();
+    expect(told).toMatchObject({ perDay: cap, remainingToday: 0, generatingJourneyId: null });
+    expect(Date.parse(told.nextAt!)).toBeGreaterThan(t.app.clock.now().getTime());
+
     const responses = await Promise.all(Array.from({ length: 10 }, (_, i) => create(cookie, `more ${i}`)));
     for (const response of responses) {
-      const error = expectApiError(response, 403, 'LIMIT_REACHED');
-      expect(error.message).toContain('Upgrade your plan');
+      const error = expectApiError(response, 429, 'JOURNEY_DAILY_LIMIT');
+      expect(error.message).toContain(`${cap} personalized journeys`);
+      expect(error.message).not.toContain('plan');
     }
     const { rows } = await t.database.query(`SELECT count(*)::int AS n FROM personalized_journeys WHERE user_id = $1`, [userId]);
     expect(rows[0]?.n).toBe(cap);
     // The same journey id again is the same journey, not a new one: idempotent even at the cap.
     const [first] = await t.database.db.select().from(personalizedJourneys).where(eq(personalizedJourneys.userId, userId)).limit(1);
     expect((await create(cookie, 'again', first!.id)).statusCode).toBe(200);
+    // A day after the first one (half a minute after; the second is half a minute away), one more may start.
+    t.app.clock.advance(24 * 60 * 60 * 1000 - (cap - 1) * 60_000 - 30_000);
+    expect((await allowance()).remainingToday).toBe(1);
+    const nextDay = await create(cookie, 'the next day');
+    expect(nextDay.statusCode).toBe(201);
+    await finish(nextDay.json<PersonalizedJourneyDetail>().id);
   });
 
   it('fails a journey whose job the queue gave up, with the timed-out code, only after the grace period', async () => {

@@ -28,6 +28,22 @@ export const createPersonalizedJourneySchema = z
   .strict();
 export type CreatePersonalizedJourney = z.input<typeof createPersonalizedJourneySchema>;
 
+/**
+ * GET /api/personalized-journeys/allowance: what a person may start, told before they write (issue 34). No plan
+ * quota: one journey is made at a time, and a generous number a day (PERSONALIZED_JOURNEYS_PER_DAY, rolling 24 h)
+ * guards against abuse.
+ */
+export const journeyAllowanceSchema = z.object({
+  perDay: z.number().int(),
+  /** How many more may start now (the last 24 hours counted). */
+  remainingToday: z.number().int(),
+  /** A journey still being made: the next may start once it is ready. */
+  generatingJourneyId: z.string().nullable(),
+  /** When one more may start, when none may now for the day's cap (ISO time); null otherwise. */
+  nextAt: z.string().nullable(),
+});
+export type JourneyAllowance = z.infer<typeof journeyAllowanceSchema>;
+
 export const personalizedJourneySchema = z.object({
   id: z.string(),
   userId: z.string(),

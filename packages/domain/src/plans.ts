@@ -9,19 +9,6 @@ export const MONTHLY_GENERATION_LIMIT: Record<Plan, number> = {
   'Unlimited Prayer': 1000,
 };
 
-/**
- * Personalized 7-day journeys a person may start per calendar month (UTC), beyond the spec: each is about
- * fifteen minutes of voiced audio. One is generated at a time per person.
- */
-export const MONTHLY_JOURNEY_LIMIT: Record<Plan, number> = {
-  Free: 2,
-  'Faithful Plan': 5,
-  'Unlimited Prayer': 20,
-};
-
-/** The first instant of the calendar month (UTC) of this date. */
-export const monthStart = (date: Date): Date => new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1));
-
 /** Unlimited Prayer is checked against 1000 but shown as unbounded. */
 export function isUnlimitedPlan(plan: Plan): boolean {
   return plan === 'Unlimited Prayer';

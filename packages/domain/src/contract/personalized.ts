@@ -1,9 +1,15 @@
 import { z } from 'zod';
-import { createPersonalizedJourneySchema, personalizedJourneyDetailSchema, personalizedJourneySchema } from '../personalized';
+import {
+  createPersonalizedJourneySchema,
+  journeyAllowanceSchema,
+  personalizedJourneyDetailSchema,
+  personalizedJourneySchema,
+} from '../personalized';
 import { defineEndpoints } from './endpoint';
 import { errorResponses } from './errors';
 
 const errors = errorResponses(400, 401, 404, 409);
+const createErrors = errorResponses(400, 401, 404, 409, 429);
 const params = z.object({ id: z.uuid() }).strict();
 const dayParams = z
   .object({
@@ -21,7 +27,12 @@ export const personalizedEndpoints = defineEndpoints({
     tag: 'personalized journeys',
     summary: 'Creates a personalized 7-day journey (generating) and queues the writing and voicing of its days',
     body: createPersonalizedJourneySchema,
-    responses: { 200: personalizedJourneyDetailSchema, 201: personalizedJourneyDetailSchema, ...errors },
+    responses: { 200: personalizedJourneyDetailSchema, 201: personalizedJourneyDetailSchema, ...createErrors },
+  },
+  'GET /api/personalized-journeys/allowance': {
+    tag: 'personalized journeys',
+    summary: 'What the person may start now: one journey at a time, and how many more today (told before they write)',
+    responses: { 200: journeyAllowanceSchema, ...errors },
   },
   'GET /api/personalized-journeys': {
     tag: 'personalized journeys',

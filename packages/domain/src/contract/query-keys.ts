@@ -46,6 +46,8 @@ export const personalizedJourneyKeys = {
   all: ['personalized-journeys'] as const,
   details: ['personalized-journey'] as const,
   detail: (journeyId: string) => ['personalized-journey', journeyId] as const,
+  /** GET /api/personalized-journeys/allowance: what the person may start now. */
+  allowance: ['personalized-journeys', 'allowance'] as const,
 };
 
 /** GET /api/habit (the habit record, in the phone's time zone) */

@@ -101,15 +101,14 @@ export function personalizedQueries(db: Database) {
         );
     },
 
-    /** Stores a new journey (generating); 'exists' when this id is already taken. */
     /**
-     * Stores a new journey (generating) unless the id exists, the person already has one generating, or this
-     * month's cap is reached. The person's profile row is locked for the check and the insert, so parallel
+     * Stores a new journey (generating) unless the id exists ('exists'), the person already has one generating, or
+     * the day's cap is reached (journeys started since `since`). The person's profile row is locked for the check and the insert, so parallel
      * requests are counted one after another (on PGlite and on a PostgreSQL pool alike).
      */
     async create(
       journey: { id: string; userId: string; input: string; language: string; totalDays: number },
-      limits: { monthlyCap: number; monthStart: Date; now: Date },
+      limits: { perDay: number; since: Date; now: Date },
     ): Promise<'created' | 'exists' | 'in_progress' | 'limit_reached'> {
       return db.transaction(async (tx) => {
         await tx.select({ userId: profiles.userId }).from(profiles).where(eq(profiles.userId, journey.userId)).for('update');
@@ -124,11 +123,11 @@ export function personalizedQueries(db: Database) {
           .where(and(eq(personalizedJourneys.userId, journey.userId), eq(personalizedJourneys.status, 'generating')))
           .limit(1);
         if (generating) return 'in_progress';
-        const [month] = await tx
+        const [recent] = await tx
           .select({ count: count() })
           .from(personalizedJourneys)
-          .where(and(eq(personalizedJourneys.userId, journey.userId), gte(personalizedJourneys.createdAt, limits.monthStart)));
-        if ((month?.count ?? 0) >= limits.monthlyCap) return 'limit_reached';
+          .where(and(eq(personalizedJourneys.userId, journey.userId), gte(personalizedJourneys.createdAt, limits.since)));
+        if ((recent?.count ?? 0) >= limits.perDay) return 'limit_reached';
         const inserted = await tx
           .insert(personalizedJourneys)
           .values({ ...journey, journeyType: 'ancestors', status: 'generating', createdAt: limits.now, updatedAt: limits.now })
@@ -136,6 +135,21 @@ export function personalizedQueries(db: Database) {
           .returning({ id: personalizedJourneys.id });
         return inserted.length > 0 ? 'created' : 'exists';
       });
+    },
+
+    /** The journey being made, and the journeys started since `since` (oldest first): what a person may start. */
+    async startedSince(userId: string, since: Date): Promise<{ generatingId: string | null; started: Date[] }> {
+      const [generating] = await db
+        .select({ id: personalizedJourneys.id })
+        .from(personalizedJourneys)
+        .where(and(eq(personalizedJourneys.userId, userId), eq(personalizedJourneys.status, 'generating')))
+        .limit(1);
+      const started = await db
+        .select({ createdAt: personalizedJourneys.createdAt })
+        .from(personalizedJourneys)
+        .where(and(eq(personalizedJourneys.userId, userId), gte(personalizedJourneys.createdAt, since)))
+        .orderBy(asc(personalizedJourneys.createdAt));
+      return { generatingId: generating?.id ?? null, started: started.map((row) => new Date(row.createdAt)) };
     },
 
     async byId(id: string): Promise<StoredJourney | undefined> {

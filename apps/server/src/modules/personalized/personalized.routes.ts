@@ -16,6 +16,11 @@ export async function personalizedRoutes(app: FastifyInstance, { service }: { se
     return { journeys: await service.list(requireUser(request).id) };
   });
 
+  route(app, 'GET /api/personalized-journeys/allowance', async (request, reply) => {
+    reply.header('cache-control', noStore);
+    return service.allowance(requireUser(request).id);
+  });
+
   route(app, 'GET /api/personalized-journeys/:id', async (request, reply) => {
     reply.header('cache-control', noStore);
     return service.detail(requireUser(request).id, request.params.id);

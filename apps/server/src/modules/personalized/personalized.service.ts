@@ -5,10 +5,10 @@ import {
   completePersonalizedDay,
   PERSONALIZED_TOTAL_DAYS,
   type createPersonalizedJourneySchema,
+  type JourneyAllowance,
   type PersonalizedJourney,
   type PersonalizedJourneyDetail,
 } from '@selah/domain/personalized';
-import { MONTHLY_JOURNEY_LIMIT, monthStart, type Plan } from '@selah/domain/plans';
 import type { Clock } from '../../platform/clock';
 import type { MediaSigner } from '../../platform/media-signing';
 import { HttpError, notFound } from '../../platform/errors';
@@ -21,6 +21,7 @@ import { journeyStreamName, streamPlaylist, streamRefOf } from '../media/media.s
 type CreateBody = z.output<typeof createPersonalizedJourneySchema>;
 
 const journeyNotFound = () => notFound('Journey not found');
+const DAY_MS = 24 * 60 * 60 * 1000;
 const inProgress = () =>
   new HttpError(409, ERROR_CODES.journeyInProgress, 'Your personalized journey is still being prepared. Please wait until it is ready.');
 
@@ -30,10 +31,12 @@ export function personalizedService(deps: {
   live: LiveBus;
   clock: Clock;
   signer: MediaSigner;
-  /** The plan in force for a person at this moment (the subscription module's rule). */
-  planOf: (userId: string) => Promise<Plan>;
+  /** Journeys a person may start in 24 hours: a guard against abuse, not a plan quota (PERSONALIZED_JOURNEYS_PER_DAY). */
+  perDay: number;
 }) {
-  const { queries, jobs, live, clock, signer } = deps;
+  const { queries, jobs, live, clock, signer, perDay } = deps;
+  /** The start of the rolling day the cap counts. */
+  const dayAgo = () => new Date(clock.now().getTime() - DAY_MS);
   const announce = (journey: PersonalizedJourney) => live.publish({ userId: journey.userId, kind: 'personalized-journey', id: journey.id });
   const enqueue = (journeyId: string) => jobs.send(GENERATE_JOURNEY_JOB, { journeyId }, GENERATE_JOURNEY_JOB_OPTIONS);
 
@@ -42,6 +45,20 @@ export function personalizedService(deps: {
     // Another user's journey answers exactly like a missing one.
     if (!journey || journey.userId !== userId) throw journeyNotFound();
     return journey;
+  }
+
+  /** What the person may start now, told before they write (issue 34). */
+  async function allowance(userId: string): Promise<JourneyAllowance> {
+    const { generatingId, started } = await queries.startedSince(userId, dayAgo());
+    const remainingToday = Math.max(0, perDay - started.length);
+    // The cap frees a place 24 hours after the oldest journey that counts.
+    const freedBy = started[started.length - perDay];
+    return {
+      perDay,
+      remainingToday,
+      generatingJourneyId: generatingId,
+      nextAt: remainingToday === 0 && freedBy ? new Date(freedBy.getTime() + DAY_MS).toISOString() : null,
+    };
   }
 
   async function detail(userId: string, id: string): Promise<PersonalizedJourneyDetail> {
@@ -70,19 +87,18 @@ export function personalizedService(deps: {
     /** Stores the journey (generating) and queues its 7 days; the same journeyId again changes nothing. */
     async create(userId: string, body: CreateBody): Promise<{ journey: PersonalizedJourneyDetail; created: boolean }> {
       const id = body.journeyId ?? randomUUID();
-      const monthlyCap = MONTHLY_JOURNEY_LIMIT[await deps.planOf(userId)];
       const outcome = await queries.create(
         { id, userId, input: body.input, language: body.language, totalDays: PERSONALIZED_TOTAL_DAYS },
-        { monthlyCap, monthStart: monthStart(clock.now()), now: clock.now() },
+        { perDay, since: dayAgo(), now: clock.now() },
       );
       if (outcome === 'in_progress') {
         throw inProgress();
       }
       if (outcome === 'limit_reached') {
         throw new HttpError(
-          403,
-          ERROR_CODES.limitReached,
-          `You have started ${monthlyCap} personalized journeys this month, the limit of your plan. Upgrade your plan to start more.`,
+          429,
+          ERROR_CODES.journeyDailyLimit,
+          `You have started ${perDay} personalized journeys in the last day. You can start another one later.`,
         );
       }
       const journey = await queries.byId(id);
@@ -93,6 +109,8 @@ export function personalizedService(deps: {
       }
       return { journey: await withDays(journey), created: outcome === 'created' };
     },
+
+    allowance,
 
     list: (userId: string) => queries.ofUser(userId),
     detail,

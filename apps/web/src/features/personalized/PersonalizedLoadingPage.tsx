@@ -1,7 +1,7 @@
 import { CircleAlert, Quote } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useLocation, useParams } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { ERROR_CODES } from '@selah/domain/error-codes';
 import { generationErrorOf } from '@selah/domain/generation-errors';
 import { DEFAULT_LANGUAGE, isLanguage } from '@selah/domain/languages';
@@ -35,8 +35,12 @@ const MESSAGES = ['gathering', 'scripture', 'reflections', 'prayers', 'voice', '
 
 function loadingStateOf(state: unknown): Partial<PersonalizedLoadingState> {
   if (typeof state !== 'object' || state === null) return {};
-  const { journeyId, input } = state as { journeyId?: unknown; input?: unknown };
-  return { journeyId: typeof journeyId === 'string' ? journeyId : undefined, input: typeof input === 'string' ? input : undefined };
+  const { journeyId, input, refused } = state as { journeyId?: unknown; input?: unknown; refused?: unknown };
+  return {
+    journeyId: typeof journeyId === 'string' ? journeyId : undefined,
+    input: typeof input === 'string' ? input : undefined,
+    refused: typeof refused === 'string' ? refused : undefined,
+  };
 }
 
 /**
@@ -49,28 +53,52 @@ export default function PersonalizedLoadingPage() {
   const { journeyType } = useParams();
   const location = useLocation();
   const type = journeyTypeOf(journeyType);
-  const { journeyId, input } = loadingStateOf(location.state);
+  const { journeyId, input, refused } = loadingStateOf(location.state);
   if (!type) return <Navigate to={personalizedQuizPath(DEFAULT_JOURNEY_TYPE)} replace />;
   // Opened without a journey (typed in, bookmarked): the quiz starts one.
   if (journeyId === undefined) return <Navigate to={personalizedQuizPath(type)} replace />;
   if (!isUuid(journeyId)) return <Navigate to="/dashboard" replace state={routeErrorState(t('errors.invalidId'), location.pathname)} />;
-  return <Loading key={journeyId} journeyType={type} journeyId={journeyId} input={input ?? ''} />;
+  return <Loading key={journeyId} journeyType={type} journeyId={journeyId} input={input ?? ''} refusedBefore={refused} />;
 }
 
-function Loading({ journeyType, journeyId, input }: { journeyType: JourneyType; journeyId: string; input: string }) {
+function Loading({
+  journeyType,
+  journeyId,
+  input,
+  refusedBefore,
+}: {
+  journeyType: JourneyType;
+  journeyId: string;
+  input: string;
+  /** The code the create call was refused with, as this history entry remembers it (a reload, a later visit). */
+  refusedBefore: string | undefined;
+}) {
   // The player's words come now: day 1's controls then show (and play) the moment it is voiced, not a locale
   // file later.
   const { t, i18n } = useTranslation(['personalized', 'player']);
+  const navigate = useNavigate();
+  const location = useLocation();
   const createState = useCreateState(journeyId);
-  const createError = useCreateErrorCode(journeyId);
-  // At the plan's monthly cap, trying again cannot help.
-  const atLimit = createState === 'error' && createError === ERROR_CODES.limitReached;
+  const createCode = useCreateErrorCode(journeyId);
+  // A refused create made no journey: never shown as "Journey not found", also after a reload or minutes later
+  // (the call's own state is not kept that long), so the history entry keeps the refusal.
+  const refused = createState === 'error' && createCode ? createCode : createState === 'none' ? refusedBefore : undefined;
+  useEffect(() => {
+    if (createState !== 'error' || !createCode || createCode === refusedBefore) return;
+    void navigate(location.pathname, {
+      replace: true,
+      state: { journeyId, input, refused: createCode } satisfies PersonalizedLoadingState,
+    });
+  }, [createState, createCode, refusedBefore, navigate, location.pathname, journeyId, input]);
+  const createError = createState === 'error' ? (createCode ?? 'FAILED') : refused;
+  // At the day's cap, trying again now cannot help.
+  const atLimit = refused === ERROR_CODES.journeyDailyLimit;
   const create = useCreatePersonalizedJourney();
   const retry = useRetryPersonalizedJourney();
   // While the quiz's create call is on its way the journey may not exist yet: wait for its answer.
   const journey = usePersonalizedJourney(journeyId, {
-    // A refused create (in progress, at the cap) made no journey to look at.
-    enabled: createState !== 'pending' && createState !== 'error',
+    // A refused create (one in progress, the day's cap) made no journey to look at.
+    enabled: createState !== 'pending' && createState !== 'error' && refused === undefined,
     refetchInterval: (query) => (query.state.data?.status === 'generating' ? LOADING_POLL_MS : false),
   });
   const [retries, setRetries] = useState(0);
@@ -107,13 +135,9 @@ function Loading({ journeyType, journeyId, input }: { journeyType: JourneyType; 
   let error: string | null = null;
   if (retryFailed) error = t('errors.retryFailed');
   else if (data?.status === 'failed') error = failedMessage(data.error);
-  else if (createState === 'error') {
+  else if (createError !== undefined) {
     error =
-      createError === ERROR_CODES.journeyInProgress
-        ? t('errors.inProgress')
-        : atLimit
-          ? t('errors.limitReached')
-          : t('errors.createFailed');
+      createError === ERROR_CODES.journeyInProgress ? t('errors.inProgress') : atLimit ? t('errors.dailyLimit') : t('errors.createFailed');
   } else if (!data && journey.isError) {
     error = isMissingJourney(journey.error)
       ? t('errors.notFound')

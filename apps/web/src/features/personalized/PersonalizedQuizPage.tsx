@@ -1,4 +1,4 @@
-import { HeartHandshake, Sparkles, X } from 'lucide-react';
+import { Hourglass, HeartHandshake, Sparkles, X } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
@@ -12,6 +12,14 @@ import { useCreatePersonalizedJourney } from './api/create-personalized-journey'
 import { newUuid } from '@selah/domain/ids';
 import { journeyTypeOf } from './shared';
 import { useAudioControls } from '../../lib/audio';
+import { useJourneyAllowance } from './api/get-journey-allowance';
+
+/** "in 3 hours", "dentro de 40 minutos", "za 2 godziny": when the next journey may start. */
+function inTime(language: string | undefined, at: string): string {
+  const minutes = Math.max(1, Math.ceil((Date.parse(at) - Date.now()) / 60_000));
+  const format = new Intl.RelativeTimeFormat(language, { numeric: 'always' });
+  return minutes < 60 ? format.format(minutes, 'minute') : format.format(Math.ceil(minutes / 60), 'hour');
+}
 
 /** /personalized-journey/:journeyType: Pray for your family; Who do you want to pray for? (spec section 2). */
 export default function PersonalizedQuizPage() {
@@ -31,10 +39,15 @@ function Quiz({ journeyType }: { journeyType: JourneyType }) {
   const inputId = useId();
   const hintId = useId();
   const trimmed = input.trim();
+  // One journey is made at a time, and a generous number a day: said here, before the person writes (issue 34).
+  const allowance = useJourneyAllowance().data;
+  const generatingId = allowance?.generatingJourneyId ?? null;
+  const dayIsFull = allowance !== undefined && allowance.remainingToday === 0;
+  const blocked = generatingId !== null || dayIsFull;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (!trimmed) return;
+    if (!trimmed || blocked) return;
     // Still in the tap: lets day 1 play by itself on the loading page once it is voiced (Safari asks for a tap);
     // the player's words come meanwhile.
     audio.unlock();
@@ -70,7 +83,33 @@ function Quiz({ journeyType }: { journeyType: JourneyType }) {
         </div>
         <p className="mt-3 leading-relaxed text-white/90">{t('quiz.intro')}</p>
         <p className="mt-3 text-xs font-semibold tracking-wide text-white/80 uppercase">{t('quiz.meta')}</p>
+        {allowance ? <p className="mt-2 text-sm text-white/85">{t('quiz.allowance', { count: allowance.perDay })}</p> : null}
       </section>
+
+      {generatingId !== null ? (
+        <div role="status" className="mt-5 flex gap-3 rounded-2xl border border-line bg-surface p-4 text-ink shadow-sm">
+          <Hourglass aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-gold" />
+          <div>
+            <p>{t('quiz.inProgress')}</p>
+            <Link
+              to={personalizedLoadingPath(journeyType)}
+              state={{ journeyId: generatingId, input: '' } satisfies PersonalizedLoadingState}
+              className="mt-1 inline-block font-semibold text-primary underline-offset-4 hover:underline"
+            >
+              {t('quiz.seeProgress')}
+            </Link>
+          </div>
+        </div>
+      ) : dayIsFull ? (
+        <div role="status" className="mt-5 flex gap-3 rounded-2xl border border-line bg-surface p-4 text-ink shadow-sm">
+          <Hourglass aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-gold" />
+          <p>
+            {t('quiz.dailyLimit', {
+              when: allowance.nextAt ? inTime(i18n.resolvedLanguage, allowance.nextAt) : t('quiz.later'),
+            })}
+          </p>
+        </div>
+      ) : null}
 
       <form onSubmit={onSubmit} className="mt-6 flex flex-col">
         <label htmlFor={inputId} className="font-serif text-2xl text-ink">
@@ -90,7 +129,7 @@ function Quiz({ journeyType }: { journeyType: JourneyType }) {
           onChange={(event) => setInput(event.target.value)}
           className="mt-3 w-full resize-none rounded-2xl border border-line bg-surface p-4 text-base leading-relaxed text-ink shadow-sm placeholder:text-muted/70 focus:border-primary focus:outline-none"
         />
-        <Button type="submit" className="mt-5 w-full" disabled={!trimmed}>
+        <Button type="submit" className="mt-5 w-full" disabled={!trimmed || blocked}>
           <Sparkles aria-hidden="true" className="h-5 w-5" />
           {t('quiz.submit')}
         </Button>

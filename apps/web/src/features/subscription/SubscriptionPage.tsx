@@ -2,7 +2,7 @@ import { Check, Crown, Info, RotateCcw, Smartphone } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { MONTHLY_GENERATION_LIMIT, MONTHLY_JOURNEY_LIMIT, PLAN_PRICE_USD, PLANS, isUnlimitedPlan, type Plan } from '@selah/domain/plans';
+import { MONTHLY_GENERATION_LIMIT, PLAN_PRICE_USD, PLANS, isUnlimitedPlan, type Plan } from '@selah/domain/plans';
 import type { SubscriptionView } from '@selah/domain/subscription-schemas';
 import { Button } from '../../components/Button';
 import { Card, PageHeader } from '../../components/PageHeader';
@@ -212,7 +212,6 @@ function PlanCard({
     isUnlimitedPlan(plan)
       ? t('subscriptionPage.benefits.unlimitedPrayers')
       : t('subscriptionPage.benefits.prayers', { count: MONTHLY_GENERATION_LIMIT[plan] }),
-    t('subscriptionPage.benefits.journeys', { count: MONTHLY_JOURNEY_LIMIT[plan] }),
     plan === 'Free' ? t('subscriptionPage.benefits.library') : t('subscriptionPage.benefits.goals'),
   ];
 

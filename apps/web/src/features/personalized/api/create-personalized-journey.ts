@@ -1,4 +1,5 @@
 import { useMutation, useMutationState, useQueryClient, type Mutation } from '@tanstack/react-query';
+import { personalizedJourneyKeys } from '@selah/domain/contract/query-keys';
 import type { CreatePersonalizedJourney, PersonalizedJourneyDetail } from '@selah/domain/personalized-rules';
 import { api, ApiError } from '../../../lib/api';
 import { applyPersonalizedJourneyDetail } from './personalized';
@@ -23,6 +24,8 @@ export function useCreatePersonalizedJourney() {
     mutationKey: CREATE_KEY,
     mutationFn: createPersonalizedJourney,
     onSuccess: (detail) => applyPersonalizedJourneyDetail(queryClient, detail),
+    // What the person may start next has changed (or was not what the quiz showed).
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: personalizedJourneyKeys.allowance, exact: true }),
   });
 }
 
@@ -42,7 +45,7 @@ export function useCreateState(journeyId: string): CreateState {
   return latest === undefined || latest === 'idle' ? 'none' : latest;
 }
 
-/** The error code of the latest failed create call for `journeyId` (JOURNEY_IN_PROGRESS, LIMIT_REACHED...). */
+/** The error code of the latest failed create call for `journeyId` (JOURNEY_IN_PROGRESS, JOURNEY_DAILY_LIMIT...). */
 export function useCreateErrorCode(journeyId: string): string | undefined {
   const codes = useMutationState({
     filters: {

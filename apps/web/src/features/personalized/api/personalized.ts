@@ -93,4 +93,6 @@ export const personalizedDayPath = (journeyType: string, journeyId: string, day:
 export interface PersonalizedLoadingState {
   journeyId: string;
   input: string;
+  /** The error code the create call was refused with (kept in the page's history entry, so a reload keeps it). */
+  refused?: string;
 }
