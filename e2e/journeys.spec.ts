@@ -166,6 +166,19 @@ test("a locked day says Complete today's session to unlock once, and its next da
   await expect(page.getByRole('link', { name: 'Go to Day 1' })).toBeVisible();
 });
 
+test('day ids are read as integers, like parseInt: /01 and /1.9 are day 1, /02 is day 2', async ({ page }) => {
+  for (const id of ['01', '1.9']) {
+    await page.goto(`/journey-day/faith-boost/${id}?lng=en`);
+    await expect(page).toHaveURL(pathIs(`/journey-day/faith-boost/${id}`));
+    await expect(page.getByRole('heading', { name: 'Faith Day 1 en', level: 1 })).toBeVisible();
+    await expect(page.getByRole('region', { name: "Today's Verse" })).toContainText('Psalm 119:105');
+  }
+  await page.goto('/journey-day/faith-boost/02?lng=en');
+  await expect(page).toHaveURL(pathIs('/journey-day/faith-boost/02'));
+  await expect(page.getByRole('heading', { name: 'This day is still locked' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Listen to unlock Day 3' })).toBeVisible();
+});
+
 test('a bad day id goes to the plan with the error, a bad journey to the dashboard; both clear after 5 s', async ({
   page,
   consoleGuard,

@@ -40,3 +40,43 @@ for (const lng of ['es', 'pl'] as const) {
     }
   });
 }
+
+for (const lng of ['es', 'pl'] as const) {
+  test(`on a phone the dashboard's section titles in ${lng} stay on one line beside View all`, async ({ page, request }) => {
+    test.setTimeout(240_000);
+    // The content is voiced after the server starts: wait for the popular prayers.
+    await expect
+      .poll(
+        async () => ((await (await request.get(`/api/feed?lng=${lng}`)).json()) as { popularPrayers: unknown[] }).popularPrayers.length,
+        {
+          timeout: 180_000,
+          intervals: [1000],
+        },
+      )
+      .toBeGreaterThan(0);
+    const common = readLocale(lng, 'common');
+    await page.goto(`/dashboard?lng=${lng}`);
+    const popular = page.getByRole('heading', { name: text(common, 'dashboard.popular'), exact: true });
+    await expect(popular).toBeVisible();
+    const viewAll = page.getByRole('region', { name: text(common, 'dashboard.popular') }).getByRole('button', {
+      name: text(common, 'dashboard.viewAll'),
+      exact: true,
+    });
+    await expect(viewAll).toBeVisible();
+    // Beside the title, on its line.
+    const [titleBox, actionBox] = [await popular.boundingBox(), await viewAll.boundingBox()];
+    expect(actionBox!.x).toBeGreaterThan(titleBox!.x + titleBox!.width);
+    expect(actionBox!.y + actionBox!.height / 2).toBeGreaterThan(titleBox!.y);
+    expect(actionBox!.y + actionBox!.height / 2).toBeLessThan(titleBox!.y + titleBox!.height);
+    const titles = page.locator('section h2');
+    expect(await titles.count()).toBeGreaterThan(2);
+    // The test's phone is 390 px wide; many are 360.
+    for (const width of [390, 360]) {
+      await page.setViewportSize({ width, height: 800 });
+      for (const title of await titles.all()) {
+        const lines = await title.evaluate((node) => node.getBoundingClientRect().height / parseFloat(getComputedStyle(node).lineHeight));
+        expect(lines, `"${await title.textContent()}" takes ${lines} lines at ${width} px`).toBeLessThan(1.5);
+      }
+    }
+  });
+}

@@ -92,15 +92,33 @@ test.describe('notifications', () => {
     await expect(allow).toBeHidden();
   });
 
-  test('a refused permission shows how to allow it, and the toggle goes back off', async ({ signedInPage: page, context }) => {
+  test('with notifications blocked in the browser, the account setting still turns off and on, and the page says why', async ({
+    signedInPage: page,
+    context,
+  }) => {
     await blockNotifications(context);
     await page.goto('/account-settings');
+    const blocked = page.getByText(settings('notificationsBlocked'), { exact: true });
+    await expect(toggle(page)).toHaveAttribute('aria-checked', 'true');
+    await expect(blocked).toBeVisible();
+    await expect(toggle(page)).toHaveAccessibleDescription(`${settings('notificationsHint')} ${settings('notificationsBlocked')}`);
+
     await toggle(page).click();
     await expect(toast(page, 'Notifications disabled')).toBeVisible();
-    await toggle(page).click();
-    await expect(toast(page, settings('notificationsDenied'))).toBeVisible();
     await expect(toggle(page)).toHaveAttribute('aria-checked', 'false');
-    expect((await me(page)).prayerNotifications).toBe(false);
+    await expect.poll(async () => (await me(page)).prayerNotifications).toBe(false);
+
+    // On again: the browser still says no, and the choice is kept all the same, with the reason beside it.
+    await toggle(page).click();
+    await expect(toast(page, 'Notifications enabled')).toBeVisible();
+    await expect(toggle(page)).toHaveAttribute('aria-checked', 'true');
+    await expect(blocked).toBeVisible();
+    await expect(toast(page, settings('notificationsDenied'))).toHaveCount(0);
+
+    await page.reload();
+    await expect(toggle(page)).toHaveAttribute('aria-checked', 'true');
+    expect((await me(page)).prayerNotifications).toBe(true);
+    await expect(blocked).toBeVisible();
   });
 
   test('the service worker shows a pushed message as the server wrote it', async ({ signedInPage: page, context }) => {

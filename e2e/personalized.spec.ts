@@ -200,15 +200,43 @@ function journeyDetail(serverTime: number, overrides: Record<string, unknown> = 
   };
 }
 
-test("the plan counts down on the server's clock, not on a device clock that runs five hours ahead", async ({ signedInPage: page }) => {
-  const serverNow = Date.now();
-  await page.clock.install({ time: new Date(serverNow + 5 * HOUR_MS) });
+/**
+ * A fixed-offset zone where it is now about 9 in the morning: the countdown counts calendar days of the phone's
+ * zone, so a day two hours away reads "in 2h" only when midnight does not fall in between.
+ */
+function zoneWhereItIsMorning(): string {
+  let offset = (((9 - new Date().getUTCHours()) % 24) + 24) % 24;
+  if (offset > 14) offset -= 24;
+  // Etc/GMT-N is N hours ahead of UTC (POSIX signs).
+  return offset === 0 ? 'Etc/GMT' : `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`;
+}
+
+test.describe('in the morning', () => {
+  test.use({ timezoneId: zoneWhereItIsMorning() });
+
+  test("the plan counts down on the server's clock, not on a device clock that runs five hours ahead", async ({ signedInPage: page }) => {
+    const serverNow = Date.now();
+    await page.clock.install({ time: new Date(serverNow + 5 * HOUR_MS) });
+    await page.route(`**/api/personalized-journeys/${JOURNEY_ID}`, (route) => route.fulfill({ json: journeyDetail(Date.now()) }));
+    await page.goto(`${QUIZ}/plan/${JOURNEY_ID}?lng=en`);
+    // On the device's clock day 2 would be open three hours ago; the server opens it in two hours.
+    await expect(dayRow(page, 2)).toHaveAttribute('data-state', 'waiting');
+    await expect(dayRow(page, 2)).toContainText(/Available in (1h 59m|2h 0m)/);
+    await expect(page.getByRole('heading', { name: /^Available in (1h 59m|2h 0m)$/ })).toBeVisible();
+    // Calendar days of the phone's zone: day 3 (26 hours away) opens tomorrow, day 4 (50 hours) in 2 days.
+    await expect(dayRow(page, 3)).toContainText('Available tomorrow');
+    await expect(dayRow(page, 4)).toContainText('Available in 2 days');
+  });
+});
+
+test('a day id is read like parseInt: /day/{id}/01 and /day/{id}/1.9 are day 1', async ({ signedInPage: page }) => {
   await page.route(`**/api/personalized-journeys/${JOURNEY_ID}`, (route) => route.fulfill({ json: journeyDetail(Date.now()) }));
-  await page.goto(`${QUIZ}/plan/${JOURNEY_ID}?lng=en`);
-  // On the device's clock day 2 would be open three hours ago; the server opens it in two hours.
-  await expect(dayRow(page, 2)).toHaveAttribute('data-state', 'waiting');
-  await expect(dayRow(page, 2)).toContainText(/Available in (1h 59m|2h 0m)/);
-  await expect(page.getByRole('heading', { name: /^Available in (1h 59m|2h 0m)$/ })).toBeVisible();
+  for (const id of ['01', '1.9']) {
+    await page.goto(`${QUIZ}/day/${JOURNEY_ID}/${id}?lng=en`);
+    await expect(page).toHaveURL(pathIs(`${QUIZ}/day/${JOURNEY_ID}/${id}`));
+    await expect(page.getByRole('heading', { level: 1, name: 'Remembering Ancestors' })).toBeVisible();
+    await expect(page.getByText('Day 1 of 7')).toBeVisible();
+  }
 });
 
 test('a failed journey shows a message for people, never the stored error', async ({ signedInPage: page }) => {

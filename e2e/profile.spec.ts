@@ -1,3 +1,4 @@
+import type { Locator } from '@playwright/test';
 import { en, expect, PUSH_UNSUPPORTED_NOTICE, readLocale, test, text } from './fixtures';
 import { pathIs, toast } from './helpers';
 
@@ -92,6 +93,74 @@ test.describe('profile', () => {
     await page.getByRole('button', { name: text(en.auth, 'login.submit'), exact: true }).click();
     await expect(toast(page, text(en.auth, 'login.failed'))).toBeVisible();
     await expect(page).toHaveURL(pathIs('/login'));
+  });
+
+  test('Delete my account stays disabled while the password is only spaces; the password is sent as typed', async ({
+    signedInPage: page,
+    consoleGuard,
+  }) => {
+    await page.goto('/security');
+    await page.getByRole('button', { name: text(profile, 'security.deleteTitle'), exact: true }).click();
+    const confirm = page.getByRole('button', { name: text(profile, 'security.deleteConfirm'), exact: true });
+    const password = page.getByLabel(text(profile, 'security.deletePasswordLabel'));
+    await password.fill('     ');
+    await expect(confirm).toBeDisabled();
+    await password.press('Enter');
+    await expect(page).toHaveURL(pathIs('/security'));
+
+    // Spaces around a password are part of it: not trimmed away.
+    await password.fill('  not my password  ');
+    await expect(confirm).toBeEnabled();
+    const sent = page.waitForRequest((request) => request.method() === 'DELETE' && new URL(request.url()).pathname === '/api/me');
+    consoleGuard.allow({ status: 400, path: '/api/me' });
+    await confirm.click();
+    expect((await sent).postDataJSON()).toEqual({ password: '  not my password  ' });
+    await expect(toast(page, 'Incorrect password. Please try again.')).toBeVisible();
+  });
+
+  test('a long email keeps the avatar round and the words inside the phone on /userprofile and /security', async ({ page, baseURL }) => {
+    // 60 characters without a space.
+    const local = `e2e-long-${Date.now()}-`.padEnd(48, 'x');
+    const email = `${local}@example.com`;
+    expect(email).toHaveLength(60);
+    const response = await page.request.post('/api/auth/sign-up/email', {
+      data: { email, password: `pw-${Date.now()}-long-email`, name: '' },
+      headers: { origin: baseURL! },
+    });
+    expect(response.status(), await response.text()).toBe(200);
+    const width = page.viewportSize()!.width;
+    /** The element's own box stays inside `within`'s, and nothing of its text is cut or spills out. */
+    const expectInside = async (element: Locator, within: Locator) => {
+      const [box, outer] = [await element.boundingBox(), await within.boundingBox()];
+      expect(box!.x).toBeGreaterThanOrEqual(outer!.x);
+      expect(box!.x + box!.width).toBeLessThanOrEqual(outer!.x + outer!.width + 0.5);
+      expect(await element.evaluate((node) => node.scrollWidth <= node.clientWidth)).toBe(true);
+    };
+
+    await page.goto('/userprofile?lng=en');
+    const name = page.getByRole('main').getByText(email, { exact: true });
+    await expect(name).toBeVisible();
+    const card = name.locator('xpath=ancestor::section[1]');
+    const avatar = name.locator('xpath=../preceding-sibling::div[1]');
+    await expect(avatar).toHaveText('E');
+    const round = await avatar.boundingBox();
+    expect(round!.width).toBeCloseTo(56, 0);
+    expect(round!.height).toBeCloseTo(56, 0);
+    await expectInside(name, card);
+    await expect(page.getByLabel(text(profile, 'details.email'))).toHaveValue(email);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+
+    await page.goto('/security?lng=en');
+    const heading = page.getByRole('heading', { name: text(profile, 'security.changePassword') });
+    const securityCard = heading.locator('xpath=ancestor::section[1]');
+    const icon = heading.locator('xpath=../preceding-sibling::*[1]');
+    const iconBox = await icon.boundingBox();
+    expect(iconBox!.width).toBeCloseTo(24, 0);
+    expect(iconBox!.height).toBeCloseTo(24, 0);
+    const hint = securityCard.getByText(email);
+    await expectInside(hint, securityCard);
+    await expectInside(securityCard.getByRole('button', { name: text(profile, 'security.sendResetEmail') }), securityCard);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
   });
 
   test("the profile's language wins over the detected one, and a change in settings is kept for the next loads", async ({

@@ -118,6 +118,12 @@ describe('locales, web and platform', () => {
       expect(response.body).toContain('<div id="root"></div>');
     });
 
+    it('answers a page address holding a dot with index.html: a journey day id is read like parseInt (1.9 is day 1)', async () => {
+      const response = await t.app.inject({ url: '/journey-day/faith-boost/1.9' });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain('<div id="root"></div>');
+    });
+
     it('serves hashed assets as immutable', async () => {
       const response = await t.app.inject({ url: '/assets/index-abc123.js' });
       expect(response.statusCode).toBe(200);

@@ -45,13 +45,13 @@ export function isValidDayNumber(day: number, totalDays: number): boolean {
 }
 
 /**
- * A day id or number from a route (spec: ids are parsed as integers). Only canonical positive integers are
- * accepted: '7' -> 7; '0', '-1', '+1', '02', ' 2', '1.5', '1e2', '0x10', '' and unsafe integers -> null.
+ * A day id or number from a route (spec section 5: ids are parsed as integers), read as JavaScript's parseInt
+ * reads it in base 10: '7' -> 7, '01' -> 1, '1.9' -> 1, ' 2' -> 2, '3abc' -> 3. No day number -> null: '0',
+ * '-1', '0x10' (0), '', 'abc', '.5' and unsafe integers.
  */
 export function parseJourneyRouteId(value: string): number | null {
-  if (!/^[1-9][0-9]*$/.test(value)) return null;
-  const number = Number(value);
-  return Number.isSafeInteger(number) ? number : null;
+  const number = Number.parseInt(value, 10);
+  return Number.isSafeInteger(number) && number >= 1 ? number : null;
 }
 
 /** Reflection and Prayer Focus preview: more than `words` words collapse to `words` plus an ellipsis (…). */

@@ -357,25 +357,37 @@ describe('journeyDayState (plan page day list)', () => {
 });
 
 describe('parseJourneyRouteId', () => {
+  // Parsed as integers, like JavaScript's parseInt (spec section 5): '01' and '1.9' are day 1.
   it.each([
     ['1', 1],
     ['7', 7],
     ['42', 42],
+    ['01', 1],
+    ['007', 7],
+    ['1.9', 1],
+    ['1.0', 1],
+    ['1.5', 1],
+    ['02', 2],
+    ['+1', 1],
+    [' 2', 2],
+    ['2 ', 2],
+    ['1e2', 1],
+    ['3abc', 3],
     ['0', null],
+    ['00', null],
+    ['0.9', null],
     ['-1', null],
-    ['+1', null],
-    ['02', null],
-    [' 2', null],
-    ['2 ', null],
-    ['1.5', null],
-    ['1.0', null],
-    ['1e2', null],
     ['0x10', null],
     ['', null],
+    [' ', null],
     ['abc', null],
+    ['.5', null],
     ['99999999999999999999', null],
   ])('%j -> %s', (value, parsed) => {
     expect(parseJourneyRouteId(value)).toBe(parsed);
+    // The same as parseInt wherever parseInt gives a day number.
+    const asParseInt = Number.parseInt(value, 10);
+    if (parsed !== null) expect(parsed).toBe(asParseInt);
   });
 });
 

@@ -2,6 +2,7 @@
  * The rules of personalized journeys without the API shapes (personalized-schemas.ts; personalized.ts
  * re-exports both): what the web app needs on the dashboard without loading zod.
  */
+import { dateFormat } from './dates';
 import { DAY_MS, type JourneyCardAction } from './journey-rules';
 import { MAX_RETRIES, PERSONALIZED_DAY_STATUSES } from './personalized-constants';
 import type { PersonalizedDay, PersonalizedJourney } from './personalized-schemas';
@@ -137,25 +138,30 @@ export function personalizedCardAction(state: PersonalizedCardState): JourneyCar
 export type Countdown =
   { kind: 'open' } | { kind: 'hours'; hours: number; minutes: number } | { kind: 'tomorrow' } | { kind: 'days'; days: number };
 
-const MINUTES_PER_DAY = 24 * 60;
+/** The calendar day of `at` in an IANA time zone, as a count of days since 1970-01-01. */
+function calendarDay(at: Date, timeZone: string): number {
+  const parts = dateFormat('en-US', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric' }).formatToParts(at);
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((entry) => entry.type === type)?.value);
+  return Math.round(Date.UTC(part('year'), part('month') - 1, part('day')) / DAY_MS);
+}
 
 /**
- * Time left until `availableAt`, for "Available in {h}h {m}m", "Available tomorrow", "Available in {n} days".
- * Measured in whole minutes rounded up (so it never reads 0h 0m while waiting), m = ceil((availableAt - now) / 1 min):
- * - m <= 0 (the time has come or passed): open;
- * - m < 24 h: hours and minutes (m = 1 -> 0h 1m, 23h 59m);
- * - 24 h <= m < 48 h: tomorrow;
- * - otherwise: days = floor(m / 24 h), so every band is one day wide: [48 h, 72 h) -> 2 days, [72 h, 96 h) -> 3.
- * `availableAt` null counts as open.
+ * Time left until `availableAt`, for "Available in {h}h {m}m", "Available tomorrow", "Available in {n} days",
+ * by the calendar of the person's time zone (`timeZone`, an IANA name):
+ * - the time has come or passed: open (`availableAt` null counts as open);
+ * - later the same calendar day: hours and minutes, in whole minutes rounded up (never 0h 0m while waiting);
+ * - the next calendar day: tomorrow (at 22:30, 3 hours ahead is tomorrow; 47 hours ahead never is);
+ * - otherwise: days = how many calendar days away.
  */
-export function countdown(availableAt: string | Date | null, now: Date): Countdown {
+export function countdown(availableAt: string | Date | null, now: Date, timeZone: string): Countdown {
   if (availableAt === null) return { kind: 'open' };
   const at = typeof availableAt === 'string' ? Date.parse(availableAt) : availableAt.getTime();
   const minutes = Math.ceil((at - now.getTime()) / 60_000);
   if (!(minutes > 0)) return { kind: 'open' };
-  if (minutes < MINUTES_PER_DAY) return { kind: 'hours', hours: Math.floor(minutes / 60), minutes: minutes % 60 };
-  if (minutes < 2 * MINUTES_PER_DAY) return { kind: 'tomorrow' };
-  return { kind: 'days', days: Math.floor(minutes / MINUTES_PER_DAY) };
+  const days = calendarDay(new Date(at), timeZone) - calendarDay(now, timeZone);
+  if (days < 1) return { kind: 'hours', hours: Math.floor(minutes / 60), minutes: minutes % 60 };
+  if (days === 1) return { kind: 'tomorrow' };
+  return { kind: 'days', days };
 }
 
 /**

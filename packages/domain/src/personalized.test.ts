@@ -317,35 +317,52 @@ describe('personalizedCardState and personalizedCardAction', () => {
 });
 
 describe('countdown', () => {
-  const after = (ms: number) => countdown(new Date(NOW.getTime() + ms), NOW);
+  /** A fixed zone: Warsaw is UTC+1 in winter (until 2025-03-30 02:00) and UTC+2 in summer. */
+  const ZONE = 'Europe/Warsaw';
+  /** 2025-03-12 13:00 in Warsaw. */
+  const MIDDAY = new Date('2025-03-12T12:00:00.000Z');
+  /** 2025-03-12 22:30 in Warsaw: 3 hours ahead is tomorrow already. */
+  const LATE_EVENING = new Date('2025-03-12T21:30:00.000Z');
+  const after = (ms: number, now = MIDDAY, zone = ZONE) => countdown(new Date(now.getTime() + ms), now, zone);
 
-  it.each<{ name: string; ms: number; expected: Countdown }>([
+  it.each<{ name: string; ms: number; now?: Date; expected: Countdown }>([
     { name: 'exactly now', ms: 0, expected: { kind: 'open' } },
     { name: 'in the past', ms: -5 * HOUR, expected: { kind: 'open' } },
     { name: 'in 1 ms (rounded up to a minute)', ms: 1, expected: { kind: 'hours', hours: 0, minutes: 1 } },
     { name: 'in 30 s', ms: 30_000, expected: { kind: 'hours', hours: 0, minutes: 1 } },
-    { name: 'in 1 min', ms: MIN, expected: { kind: 'hours', hours: 0, minutes: 1 } },
     { name: 'in 59 min', ms: 59 * MIN, expected: { kind: 'hours', hours: 0, minutes: 59 } },
     { name: 'in 59 min 30 s', ms: 59 * MIN + 30_000, expected: { kind: 'hours', hours: 1, minutes: 0 } },
-    { name: 'in 1 h', ms: HOUR, expected: { kind: 'hours', hours: 1, minutes: 0 } },
     { name: 'in 5 h 7 min', ms: 5 * HOUR + 7 * MIN, expected: { kind: 'hours', hours: 5, minutes: 7 } },
-    { name: 'in 23 h 59 min', ms: 23 * HOUR + 59 * MIN, expected: { kind: 'hours', hours: 23, minutes: 59 } },
-    { name: 'in 23 h 59 min 30 s', ms: 23 * HOUR + 59 * MIN + 30_000, expected: { kind: 'tomorrow' } },
-    { name: 'in 24 h', ms: 24 * HOUR, expected: { kind: 'tomorrow' } },
-    { name: 'in 36 h', ms: 36 * HOUR, expected: { kind: 'tomorrow' } },
-    { name: 'in 47 h 59 min', ms: 47 * HOUR + 59 * MIN, expected: { kind: 'tomorrow' } },
-    { name: 'in 48 h', ms: 48 * HOUR, expected: { kind: 'days', days: 2 } },
-    { name: 'in 48 h 1 min', ms: 48 * HOUR + MIN, expected: { kind: 'days', days: 2 } },
-    { name: 'in 71 h 59 min', ms: 71 * HOUR + 59 * MIN, expected: { kind: 'days', days: 2 } },
+    { name: 'in 10 h 59 min (23:59 today)', ms: 10 * HOUR + 59 * MIN, expected: { kind: 'hours', hours: 10, minutes: 59 } },
+    { name: 'in 11 h (midnight: tomorrow)', ms: 11 * HOUR, expected: { kind: 'tomorrow' } },
+    { name: 'in 23 h', ms: 23 * HOUR, expected: { kind: 'tomorrow' } },
+    { name: 'in 25 h', ms: 25 * HOUR, expected: { kind: 'tomorrow' } },
+    { name: 'in 34 h 59 min (23:59 tomorrow)', ms: 34 * HOUR + 59 * MIN, expected: { kind: 'tomorrow' } },
+    { name: 'in 35 h (the day after tomorrow)', ms: 35 * HOUR, expected: { kind: 'days', days: 2 } },
+    { name: 'in 47 h', ms: 47 * HOUR, expected: { kind: 'days', days: 2 } },
     { name: 'in 72 h', ms: 72 * HOUR, expected: { kind: 'days', days: 3 } },
     { name: 'in 6 days', ms: 6 * DAY_MS, expected: { kind: 'days', days: 6 } },
-  ])('$name -> $expected', ({ ms, expected }) => {
-    expect(after(ms)).toEqual(expected);
+    { name: 'at 22:30, in 1 h', now: LATE_EVENING, ms: HOUR, expected: { kind: 'hours', hours: 1, minutes: 0 } },
+    { name: 'at 22:30, in 3 h', now: LATE_EVENING, ms: 3 * HOUR, expected: { kind: 'tomorrow' } },
+    { name: 'at 22:30, in 25 h', now: LATE_EVENING, ms: 25 * HOUR, expected: { kind: 'tomorrow' } },
+    { name: 'at 22:30, in 26 h', now: LATE_EVENING, ms: 26 * HOUR, expected: { kind: 'days', days: 2 } },
+  ])('$name -> $expected', ({ ms, now, expected }) => {
+    expect(after(ms, now)).toEqual(expected);
+  });
+
+  it("counts the calendar days of the person's time zone", () => {
+    // 22:30 in Warsaw is 17:30 in New York: 3 hours ahead is still today there.
+    expect(after(3 * HOUR, LATE_EVENING, 'America/New_York')).toEqual({ kind: 'hours', hours: 3, minutes: 0 });
+    expect(after(3 * HOUR, LATE_EVENING, ZONE)).toEqual({ kind: 'tomorrow' });
+    // Across the change to summer time (2025-03-30, a 23-hour day): Saturday 23:30 + 25 h is Monday 01:30.
+    const saturdayNight = new Date('2025-03-29T22:30:00.000Z');
+    expect(after(25 * HOUR, saturdayNight)).toEqual({ kind: 'days', days: 2 });
+    expect(after(23 * HOUR, saturdayNight)).toEqual({ kind: 'tomorrow' });
   });
 
   it('accepts ISO strings and treats a missing time as open', () => {
-    expect(countdown(iso(NOW.getTime() + 2 * HOUR), NOW)).toEqual({ kind: 'hours', hours: 2, minutes: 0 });
-    expect(countdown(null, NOW)).toEqual({ kind: 'open' });
+    expect(countdown(iso(NOW.getTime() + 2 * HOUR), NOW, 'UTC')).toEqual({ kind: 'hours', hours: 2, minutes: 0 });
+    expect(countdown(null, NOW, ZONE)).toEqual({ kind: 'open' });
   });
 });
 

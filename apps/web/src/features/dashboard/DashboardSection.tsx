@@ -95,11 +95,12 @@ export function Section({
   const hasCards = Children.toArray(children).length > 0;
   return (
     <section ref={ref} aria-labelledby={`${id}-title`} className="mt-9">
-      <div className="mb-4 flex items-center justify-between gap-3 px-5">
+      {/* The title keeps to one line beside its View all on a phone (360-390 px) in every language: a size smaller there. */}
+      <div className="mb-4 flex items-center justify-between gap-2 px-5">
         {skeletonTitle ? (
           <div aria-hidden="true" className="h-6 w-40 animate-pulse rounded bg-line/70" />
         ) : (
-          <h2 id={`${id}-title`} className="text-xl font-semibold text-ink">
+          <h2 id={`${id}-title`} className="min-w-0 text-lg font-semibold text-ink sm:text-xl">
             {title}
           </h2>
         )}
@@ -121,7 +122,7 @@ export function ViewAll({ label, onClick }: { label: string; onClick: () => void
     <button
       type="button"
       onClick={onClick}
-      className="flex shrink-0 items-center gap-1 rounded-full px-3 py-1.5 text-sm font-semibold whitespace-nowrap text-primary hover:bg-primary/5"
+      className="-mr-2 flex shrink-0 items-center gap-0.5 rounded-full px-2 py-1.5 text-sm font-semibold whitespace-nowrap text-primary hover:bg-primary/5"
     >
       {label}
       <ChevronRight aria-hidden="true" className="h-4 w-4" />

@@ -5,7 +5,6 @@ import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-route
 import { parseJourneyRouteId, shouldOfferCompletion } from '@selah/domain/journey-rules';
 import {
   CLOCK_REFRESH_MS,
-  countdown,
   DEFAULT_JOURNEY_TYPE,
   isPersonalizedDayOpen,
   PERSONALIZED_COMPLETION_THRESHOLD,
@@ -28,7 +27,7 @@ import { notify } from '../../lib/toast';
 import { useCompletePersonalizedDay } from './api/complete-personalized-day';
 import { isMalformedId, isMissingJourney, usePersonalizedJourney } from './api/get-personalized-journey';
 import { isUuid } from '@selah/domain/ids';
-import { countdownText, dayTitle, journeyTypeOf, useNow } from './shared';
+import { countdownText, dayTitle, journeyTypeOf, timeLeft, useNow } from './shared';
 import { personalizedDayTrack } from '../../lib/tracks';
 
 /**
@@ -147,7 +146,7 @@ function DayView({ journey, day, journeyType }: { journey: PersonalizedJourneyDe
 
   const next = journey.days.find((candidate) => candidate.dayNumber === number + 1);
   const nextOpen = next !== undefined && isPersonalizedDayOpen(next, day, now);
-  const nextWaiting = next && completed && !nextOpen ? countdownText(t, countdown(next.availableAt, now)) : null;
+  const nextWaiting = next && completed && !nextOpen ? countdownText(t, timeLeft(next.availableAt, now)) : null;
 
   return (
     <main className="mx-auto max-w-5xl px-5 pt-6 pb-8">

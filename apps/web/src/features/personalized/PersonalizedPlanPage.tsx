@@ -5,7 +5,6 @@ import { Link, Navigate, useLocation, useParams } from 'react-router';
 import {
   ANCESTORS_DEFAULTS,
   CLOCK_REFRESH_MS,
-  countdown,
   DEFAULT_JOURNEY_TYPE,
   personalizedPlanStatus,
   type JourneyType,
@@ -22,7 +21,7 @@ import { personalizedDayPath, personalizedLoadingPath, type PersonalizedLoadingS
 import { routeErrorState, useRouteError } from '../../lib/route-error';
 import { isMalformedId, isMissingJourney, usePersonalizedJourney } from './api/get-personalized-journey';
 import { isUuid } from '@selah/domain/ids';
-import { countdownText, dayCardState, dayTitle, journeyTypeOf, useNow, type DayCardState } from './shared';
+import { countdownText, dayCardState, dayTitle, journeyTypeOf, timeLeft, useNow, type DayCardState } from './shared';
 import { personalizedDayTrack } from '../../lib/tracks';
 import { DownloadJourneyButton } from '../../components/journey/DownloadJourneyButton';
 import { DayChip, DayRow, type DayRowLook } from '../../components/journey/DayRow';
@@ -109,7 +108,7 @@ function PlanView({
       </PlanPanel>
     );
   } else if (status.kind === 'waiting') {
-    const left = countdownText(t, countdown(status.availableAt, now));
+    const left = countdownText(t, timeLeft(status.availableAt, now));
     panel = (
       <PlanPanel icon={<Clock className="h-6 w-6" />} title={left ?? t('plan.newDay')} body={t('plan.waitingBody')}>
         <p className="text-sm font-semibold text-gold">{`${t('plan.dayNumber', { day: status.day })}: ${dayTitle(t, status.day)}`}</p>
@@ -185,7 +184,7 @@ function PlanView({
               const state = dayCardState(day, dayOf(number - 1), now);
               const detail =
                 state === 'waiting' && day
-                  ? countdownText(t, countdown(day.availableAt, now))
+                  ? countdownText(t, timeLeft(day.availableAt, now))
                   : state === 'locked'
                     ? t('plan.locked', { day: number - 1 })
                     : day?.duration

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { countdown, type PersonalizedDay } from '@selah/domain/personalized-rules';
-import { countdownText, dayCardState } from './shared';
+import { countdownText, dayCardState, timeLeft } from './shared';
 
 const START = Date.UTC(2026, 10, 22, 8, 0);
 const HOUR = 60 * 60 * 1000;
@@ -46,10 +46,33 @@ describe('dayCardState', () => {
 
 describe('countdownText', () => {
   it('words each kind of countdown', () => {
-    const opensAt = at(24).toISOString();
-    expect(countdownText(t, countdown(opensAt, at(0.5)))).toBe('plan.availableIn {"hours":23,"minutes":30}');
-    expect(countdownText(t, countdown(at(48).toISOString(), at(0.5)))).toBe('plan.availableTomorrow');
-    expect(countdownText(t, countdown(at(96).toISOString(), at(0.5)))).toBe('plan.availableInDays {"count":3}');
-    expect(countdownText(t, countdown(opensAt, at(24)))).toBeNull();
+    // START is 08:00 in UTC: 14 h 30 min ahead is later today, 24 h ahead tomorrow, 96 h ahead in 4 days.
+    const zone = 'UTC';
+    expect(countdownText(t, countdown(at(15).toISOString(), at(0.5), zone))).toBe('plan.availableIn {"hours":14,"minutes":30}');
+    expect(countdownText(t, countdown(at(24).toISOString(), at(0.5), zone))).toBe('plan.availableTomorrow');
+    expect(countdownText(t, countdown(at(48).toISOString(), at(0.5), zone))).toBe('plan.availableInDays {"count":2}');
+    expect(countdownText(t, countdown(at(96).toISOString(), at(0.5), zone))).toBe('plan.availableInDays {"count":4}');
+    expect(countdownText(t, countdown(at(24).toISOString(), at(24), zone))).toBeNull();
   });
 });
+
+describe('timeLeft', () => {
+  it("counts calendar days in the phone's time zone", () => {
+    // 2026-11-22 08:00 UTC is 17:00 in Tokyo and 03:00 in New York: 8 hours ahead is tomorrow only in Tokyo.
+    const opensAt = at(8).toISOString();
+    expect(withZone('Asia/Tokyo', () => timeLeft(opensAt, at(0)))).toEqual({ kind: 'tomorrow' });
+    expect(withZone('America/New_York', () => timeLeft(opensAt, at(0)))).toEqual({ kind: 'hours', hours: 8, minutes: 0 });
+  });
+});
+
+/** Runs `run` with the time zone Intl reports as the phone's. */
+function withZone<T>(timeZone: string, run: () => T): T {
+  const spy = vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockReturnValue({
+    ...new Intl.DateTimeFormat('en', { timeZone }).resolvedOptions(),
+  });
+  try {
+    return run();
+  } finally {
+    spy.mockRestore();
+  }
+}

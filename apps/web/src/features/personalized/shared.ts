@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { TFunction } from 'i18next';
 import {
+  availabilityPassed,
   countdown,
   isJourneyType,
   isPersonalizedDayOpen,
@@ -8,6 +9,7 @@ import {
   type JourneyType,
   type PersonalizedDay,
 } from '@selah/domain/personalized-rules';
+import { currentTimeZone } from '../../lib/time-zone';
 import { serverClockNow } from './server-clock';
 
 /** The journey type of a route parameter, or null for an unknown one. */
@@ -33,6 +35,11 @@ export function dayTitle(t: TFunction<'personalized'>, day: number): string {
   return t(`dayTitles.${day}`, { defaultValue: t('plan.dayNumber', { day }) });
 }
 
+/** Time left until `availableAt`, counted in calendar days of the phone's time zone (tomorrow is the next date there). */
+export function timeLeft(availableAt: string | null, now: Date): Countdown {
+  return countdown(availableAt, now, currentTimeZone());
+}
+
 /** "Available in {h}h {m}m", "Available tomorrow", "Available in {n} days"; null once open. */
 export function countdownText(t: TFunction<'personalized'>, left: Countdown): string | null {
   switch (left.kind) {
@@ -54,5 +61,5 @@ export function dayCardState(day: PersonalizedDay | undefined, previous: Persona
   if (!day) return 'locked';
   if (day.status === 'completed') return 'completed';
   if (isPersonalizedDayOpen(day, previous, now)) return 'open';
-  return countdown(day.availableAt, now).kind === 'open' ? 'locked' : 'waiting';
+  return availabilityPassed(day.availableAt, now) ? 'locked' : 'waiting';
 }

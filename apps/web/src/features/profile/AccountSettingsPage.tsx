@@ -26,6 +26,8 @@ export default function AccountSettingsPage() {
   const me = useMe();
   const update = useUpdateMe();
   const [notificationsOverride, setNotificationsOverride] = useState<boolean | null>(null);
+  /** What this browser allows; when it blocks notifications, the page says so beside the switch. */
+  const [permission, setPermission] = usePushPermission();
   /** The language tapped while it is saved: shown chosen at once, back to the saved one if saving fails. */
   const [chosenLanguage, setChosenLanguage] = useState<Language | null>(null);
 
@@ -33,6 +35,7 @@ export default function AccountSettingsPage() {
   if (me.isError || !me.data) return <p className="px-5 pt-10 text-center text-muted">{t('settings.loadFailed')}</p>;
 
   const notifications = notificationsOverride ?? me.data.prayerNotifications;
+  const blocked = permission === 'denied';
   // The saved language (the interface follows it: useProfileLanguage), or the one being saved.
   const currentLanguage = chosenLanguage ?? me.data.language;
 
@@ -48,21 +51,22 @@ export default function AccountSettingsPage() {
         notify.success(t('settings.notificationsDisabled'));
         return;
       }
-      // The browser asks now, on the person's tap (never on page load); a refusal changes nothing.
-      const permission = await push.requestPermission();
-      if (permission === 'denied' || permission === 'default') {
-        notify.error(t('settings.notificationsDenied'));
-        return;
-      }
+      // The browser asks now, on the person's tap (never on page load). Its answer is about this device only: the
+      // account's choice is saved whatever it says (reminders reach the person's other devices). Blocked here: the
+      // page says why beside the switch; the prompt put aside: this device offers to allow them (ThisDevice).
+      const answer = await push.requestPermission();
+      setPermission(answer);
       await update.mutateAsync({ prayerNotifications: true, timeZone: currentTimeZone() });
-      const device = permission === 'unsupported' ? 'unsupported' : await registerThisDevice(push).catch(() => 'failed' as const);
       notify.success(t('settings.notificationsEnabled'));
+      if (answer === 'unsupported') notify.info(t('settings.notificationsUnsupported'));
+      if (answer !== 'granted') return;
+      const device = await registerThisDevice(push).catch(() => 'failed' as const);
       if (device === 'unsupported') notify.info(t('settings.notificationsUnsupported'));
       else if (device !== 'registered') notify.info(t('settings.notificationsDeviceFailed'));
     } catch {
       notify.error(t('settings.notificationsFailed'));
     } finally {
-      // Either way the cached profile is the truth now: on failure or refusal the toggle goes back.
+      // Either way the cached profile is the truth now: on failure the toggle goes back.
       setNotificationsOverride(null);
     }
   };
@@ -92,13 +96,16 @@ export default function AccountSettingsPage() {
               <p id="notifications-label" className="font-semibold text-ink">
                 {t('settings.notifications')}
               </p>
-              <p className="text-sm text-muted">{t('settings.notificationsHint')}</p>
+              <p id="notifications-hint" className="text-sm text-muted">
+                {t('settings.notificationsHint')}
+              </p>
             </div>
             <button
               type="button"
               role="switch"
               aria-checked={notifications}
               aria-labelledby="notifications-label"
+              aria-describedby={blocked ? 'notifications-hint notifications-blocked' : 'notifications-hint'}
               disabled={update.isPending}
               onClick={onToggleNotifications}
               className={`relative h-8 w-14 shrink-0 rounded-full transition-colors ${notifications ? 'bg-primary' : 'bg-line'}`}
@@ -108,7 +115,12 @@ export default function AccountSettingsPage() {
               />
             </button>
           </div>
-          {me.data.prayerNotifications ? <ThisDevice /> : null}
+          {blocked ? (
+            <p id="notifications-blocked" className="mt-4 rounded-2xl bg-canvas px-4 py-3 text-sm text-ink">
+              {t('settings.notificationsBlocked')}
+            </p>
+          ) : null}
+          {me.data.prayerNotifications ? <ThisDevice onPermission={setPermission} /> : null}
           {me.data.prayerNotifications ? <ReminderTime key={me.data.reminderTime} saved={me.data.reminderTime} /> : null}
         </Card>
         <Card>
@@ -145,12 +157,30 @@ export default function AccountSettingsPage() {
   );
 }
 
+/** This browser's notification permission, as it is when the page opens; the setter records a later answer. */
+function usePushPermission() {
+  const state = useState<PushPermission | null>(null);
+  const setPermission = state[1];
+  useEffect(() => {
+    let active = true;
+    void loadPush()
+      .then((push) => push.checkPermission())
+      .then((current) => {
+        if (active) setPermission(current);
+      });
+    return () => {
+      active = false;
+    };
+  }, [setPermission]);
+  return state;
+}
+
 /**
  * Notifications are on for the account, but this device may not be signed up (a new browser, or the default on
- * that was never turned on here). With permission already given it signs up quietly; otherwise a button asks,
- * on the person's tap.
+ * that was never turned on here). With permission already given it signs up quietly; before the browser has
+ * asked, a button asks, on the person's tap. (A browser that blocks them is explained beside the switch.)
  */
-function ThisDevice() {
+function ThisDevice({ onPermission }: { onPermission: (permission: PushPermission) => void }) {
   const { t } = useTranslation('profile');
   const [permission, setPermission] = useState<PushPermission | null>(null);
   const [asking, setAsking] = useState(false);
@@ -174,6 +204,7 @@ function ThisDevice() {
       const push = await loadPush();
       const answer = await push.requestPermission();
       setPermission(answer);
+      onPermission(answer);
       if (answer !== 'granted') {
         notify.error(t('settings.notificationsDenied'));
         return;
@@ -196,8 +227,6 @@ function ThisDevice() {
       </div>
     );
   }
-  if (permission === 'denied')
-    return <p className="mt-4 rounded-2xl bg-canvas px-4 py-3 text-sm text-ink">{t('settings.notificationsDenied')}</p>;
   return null;
 }
 

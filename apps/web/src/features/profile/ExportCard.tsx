@@ -38,8 +38,8 @@ export function ExportCard() {
   return (
     <Card>
       <div className="flex items-start gap-4">
-        <FileArchive aria-hidden="true" className="mt-1 h-6 w-6 text-primary" />
-        <div className="flex-1" aria-live="polite">
+        <FileArchive aria-hidden="true" className="mt-1 h-6 w-6 shrink-0 text-primary" />
+        <div className="min-w-0 flex-1" aria-live="polite">
           <h2 className="font-semibold text-ink">{t('export.title')}</h2>
           <p className="mt-1 text-sm text-muted">{t('export.hint')}</p>
           {current?.status === 'pending' ? (

@@ -42,12 +42,13 @@ export default function ProfilePage() {
           <div className="mb-4 flex items-center gap-4">
             <div
               aria-hidden="true"
-              className="flex h-14 w-14 items-center justify-center rounded-full bg-gold-soft font-serif text-2xl text-primary"
+              className="flex h-14 w-14 shrink-0 items-center justify-center rounded-full bg-gold-soft font-serif text-2xl text-primary"
             >
               {(profile.displayName || profile.email).charAt(0).toUpperCase()}
             </div>
             <div className="min-w-0">
-              <p className="truncate text-lg font-semibold text-ink">{profile.displayName || profile.email}</p>
+              {/* A long email or name wraps anywhere rather than being cut (it has no spaces to wrap at). */}
+              <p className="text-lg font-semibold wrap-anywhere text-ink">{profile.displayName || profile.email}</p>
               <p className="text-sm text-muted">{t('memberSince', { date: memberSince })}</p>
             </div>
           </div>
@@ -79,8 +80,8 @@ export default function ProfilePage() {
 
         <Card>
           <div className="flex items-center gap-3">
-            <Crown aria-hidden="true" className="h-6 w-6 text-gold" />
-            <div className="flex-1">
+            <Crown aria-hidden="true" className="h-6 w-6 shrink-0 text-gold" />
+            <div className="min-w-0 flex-1">
               <h2 className="text-lg font-semibold text-ink">{t('subscription.title')}</h2>
               <p className="text-sm text-muted">
                 {t(`plans.${planKey[plan]}`)} ·{' '}

@@ -42,8 +42,12 @@ export default function SecurityPage() {
     void navigate('/login', { replace: true });
   };
 
+  // A password of spaces only is no password (the one typed is still sent as it is: spaces can be part of it).
+  const passwordMissing = hasPassword && password.trim().length === 0;
+
   const onDelete = async (event: FormEvent) => {
     event.preventDefault();
+    if (passwordMissing) return;
     try {
       await deleteMe.mutateAsync(hasPassword ? password : undefined);
       notify.success(t('security.deleted'));
@@ -62,10 +66,10 @@ export default function SecurityPage() {
       <div className="mx-auto flex max-w-2xl flex-col gap-5 px-5">
         <Card>
           <div className="flex items-start gap-4">
-            <KeyRound aria-hidden="true" className="mt-1 h-6 w-6 text-primary" />
-            <div className="flex-1">
+            <KeyRound aria-hidden="true" className="mt-1 h-6 w-6 shrink-0 text-primary" />
+            <div className="min-w-0 flex-1">
               <h2 className="font-semibold text-ink">{t('security.changePassword')}</h2>
-              <p className="mt-1 text-sm text-muted">{t('security.changePasswordHint', { email })}</p>
+              <p className="mt-1 text-sm wrap-anywhere text-muted">{t('security.changePasswordHint', { email })}</p>
               <Button variant="secondary" className="mt-4 w-full sm:w-auto" onClick={onChangePassword} disabled={sendingReset}>
                 {sendingReset ? t('security.sending') : t('security.sendResetEmail')}
               </Button>
@@ -74,8 +78,8 @@ export default function SecurityPage() {
         </Card>
         <Card>
           <div className="flex items-start gap-4">
-            <LogOut aria-hidden="true" className="mt-1 h-6 w-6 text-primary" />
-            <div className="flex-1">
+            <LogOut aria-hidden="true" className="mt-1 h-6 w-6 shrink-0 text-primary" />
+            <div className="min-w-0 flex-1">
               <h2 className="font-semibold text-ink">{t('security.signOut')}</h2>
               <p className="mt-1 text-sm text-muted">{t('security.signOutHint')}</p>
               <Button variant="secondary" className="mt-4 w-full sm:w-auto" onClick={onSignOut}>
@@ -87,8 +91,8 @@ export default function SecurityPage() {
         <ExportCard />
         <Card className="border-danger/30">
           <div className="flex items-start gap-4">
-            <Trash2 aria-hidden="true" className="mt-1 h-6 w-6 text-danger" />
-            <div className="flex-1">
+            <Trash2 aria-hidden="true" className="mt-1 h-6 w-6 shrink-0 text-danger" />
+            <div className="min-w-0 flex-1">
               <h2 className="font-semibold text-ink">{t('security.deleteTitle')}</h2>
               <p className="mt-1 text-sm text-muted">{t('security.deleteWarning')}</p>
               {confirmingDelete ? (
@@ -103,7 +107,7 @@ export default function SecurityPage() {
                     />
                   ) : null}
                   <div className="flex flex-col gap-2 sm:flex-row">
-                    <Button type="submit" variant="danger" disabled={deleteMe.isPending || (hasPassword && password.length === 0)}>
+                    <Button type="submit" variant="danger" disabled={deleteMe.isPending || passwordMissing}>
                       {deleteMe.isPending ? t('security.deleting') : t('security.deleteConfirm')}
                     </Button>
                     <Button variant="ghost" onClick={() => setConfirmingDelete(false)} disabled={deleteMe.isPending}>
