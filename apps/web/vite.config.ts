@@ -95,6 +95,10 @@ export default defineConfig(({ mode }) => ({
   },
   server: {
     port: 5173,
-    proxy: { '/api': apiTarget, '/locales': apiTarget, '/media': apiTarget, '/health': apiTarget },
+    // The page's own Host goes through (changeOrigin off): the server then sees a same-origin request, which its
+    // origin checks on sign-in and on every write accept.
+    proxy: Object.fromEntries(
+      ['/api', '/locales', '/media', '/health'].map((prefix) => [prefix, { target: apiTarget, changeOrigin: false }]),
+    ),
   },
 }));

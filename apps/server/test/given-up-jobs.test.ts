@@ -4,7 +4,7 @@ import type { PersonalizedJourneyDetail } from '@selah/domain/personalized';
 import type { PrayerRecord } from '@selah/domain/records';
 import { GENERATE_JOURNEY_JOB } from '../src/modules/personalized/generate-journey.job';
 import { GENERATE_PRAYER_JOB } from '../src/modules/records/generate-prayer.job';
-import type { Queue } from '../src/platform/queue';
+import { givenUpQueueOf, type Queue } from '../src/platform/queue';
 import {
   createTestApp,
   registerUser,
@@ -133,5 +133,63 @@ describe('a generation job the queue gave up', () => {
     await expect.poll(async () => (await detail()).status, { timeout: GIVEN_UP_WITHIN_MS, interval: 200 }).toBe('failed');
     expect(await detail()).toMatchObject({ status: 'failed', error: 'GENERATION_TIMED_OUT' });
     expect(logged(GENERATE_JOURNEY_JOB).at(-1)?.msg).toContain('given up');
+  });
+});
+
+describe('a given-up job whose worker still runs it', () => {
+  let t: TestApp;
+  let worker: { queue: Queue; stop(): Promise<void> } | undefined;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await worker?.stop().catch(() => undefined);
+    await t.close();
+  });
+
+  it('leaves the prayer alone: an expired job’s handler goes on, and its own end settles the prayer', { timeout: 120_000 }, async () => {
+    const user = await registerUser(t.app, 'given-up-running@example.com');
+    let letGo!: () => void;
+    const slow = new Promise<void>((resolve) => (letGo = resolve));
+    worker = await startPrayerWorker(t, {
+      writer: { name: 'slow', write: async (request) => (await slow, shortWriter.write(request)) },
+    });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/create-affirmation',
+      headers: { origin: TEST_ORIGIN, cookie: user.cookie },
+      payload: { recordId: randomUUID(), length: 3, topic: 'peace', experience: 'prayer', description: 'Still going', userGoals: [] },
+    });
+    const record = response.json<{ record: PrayerRecord }>().record;
+    await expect
+      .poll(
+        async () =>
+          (
+            await t.database.query(`SELECT state::text AS state FROM pgboss.job WHERE name = $1 AND data->>'recordId' = $2`, [
+              GENERATE_PRAYER_JOB,
+              record.id,
+            ])
+          ).rows[0]?.state,
+        { timeout: 30_000, interval: 100 },
+      )
+      .toBe('active');
+    // The queue gives the job up (its time ran out: pg-boss marks it failed, without stopping its handler) while
+    // the handler still works on it.
+    await t.database.query(`UPDATE pgboss.job SET state = 'failed' WHERE name = $1 AND data->>'recordId' = $2`, [
+      GENERATE_PRAYER_JOB,
+      record.id,
+    ]);
+    const letter = await worker.queue.send(givenUpQueueOf(GENERATE_PRAYER_JOB), { recordId: record.id });
+    await expect
+      .poll(async () => (await t.database.query(`SELECT state::text AS state FROM pgboss.job WHERE id = $1`, [letter])).rows[0]?.state, {
+        timeout: 30_000,
+        interval: 100,
+      })
+      .toBe('completed');
+    expect((await waitForRecord(t.app, user.cookie, record.id, ['pending', 'processing', 'failed', 'completed'])).status).toBe(
+      'processing',
+    );
+    letGo();
+    expect((await waitForRecord(t.app, user.cookie, record.id, ['failed', 'completed'])).status).toBe('completed');
   });
 });

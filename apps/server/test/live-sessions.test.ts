@@ -144,6 +144,8 @@ describe('an event stream ends with its session', () => {
     for (let i = 0; i < max; i += 1) streams.push(await openStream(holder(), cookie));
     const newest = await openStream(holder(), cookie);
     await streams[0]!.endedByServer();
+    // Told why, so the page does not reconnect and close another.
+    expect(streams[0]!.text).toContain('event: replaced\n');
     expect(streams.slice(1).some((stream) => stream.ended)).toBe(false);
     expect(newest.ended).toBe(false);
     for (const stream of [...streams, newest]) await stream.close();

@@ -105,7 +105,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a job whose worker died', () =>
       second.liveness.onRequeue(LAST_TRY, async (data) => void requeued.push(data));
       // One try only; the dead letters are taken by the second worker.
       await first.queue.createQueue(LAST_TRY, { name: LAST_TRY, retryLimit: 0, expireInSeconds: 600 });
-      await whenGivenUp(second.queue, LAST_TRY, async (data) => void givenUp.push(data));
+      await whenGivenUp<{ recordId: string }, 'recordId'>(second.queue, LAST_TRY, 'recordId', async (data) => void givenUp.push(data));
       await first.queue.work<{ recordId: string }>(LAST_TRY, { batchSize: 1, pollingIntervalSeconds: 0.5 }, () => {
         startedOnFirst();
         return new Promise<void>(() => undefined);

@@ -59,6 +59,30 @@ async function retryOrphanedJobs(boss: PgBoss, logger: FastifyBaseLogger): Promi
   }
 }
 
+/** The jobs each queue of this process is running now, by id (pg-boss gives up an expired job without stopping its handler). */
+const runningBy = new WeakMap<PgBoss, Map<string, { name: string; data: unknown }>>();
+const runningOf = (boss: PgBoss) => {
+  let running = runningBy.get(boss);
+  if (!running) runningBy.set(boss, (running = new Map()));
+  return running;
+};
+
+/**
+ * Whether a job of queue `name` about the item whose `field` is `value` is still running: in this process, or on
+ * PostgreSQL in a live worker (its lease, platform/liveness.ts, held by a process heard from in the last 30 s).
+ */
+async function stillRunning(boss: PgBoss, name: string, field: string, value: string): Promise<boolean> {
+  for (const job of runningOf(boss).values()) {
+    if (job.name === name && (job.data as Record<string, unknown> | undefined)?.[field] === value) return true;
+  }
+  const { rows } = await boss.getDb().executeSql(
+    `SELECT 1 FROM job_leases l JOIN worker_heartbeats h ON h.process_id = l.process_id
+     WHERE l.queue = $1 AND l.data->>$2 = $3 AND h.seen_at > now() - interval '30 seconds' LIMIT 1`,
+    [name, field, value],
+  );
+  return rows.length > 0;
+}
+
 /** The dead-letter queue of a queue: pg-boss puts a copy of each job of `name` it gives up there. */
 export const givenUpQueueOf = (name: string): string => `${name}-given-up`;
 
@@ -66,16 +90,29 @@ export const givenUpQueueOf = (name: string): string => `${name}-given-up`;
  * What this process does with the jobs of queue `name` (a standard queue) that pg-boss gives up: retries used up
  * by errors, by expiry, or by processes that died running them (a restart here, platform/liveness.ts on a shared
  * PostgreSQL). pg-boss copies each such job to the queue's dead letters in the same statement that fails it; a
- * worker here takes them at once, so the module's item fails within seconds instead of waiting for a sweep.
+ * worker here takes them at once, so the module's item fails within seconds instead of waiting for a sweep, unless
+ * the item is still being worked on (an expired job's handler is not stopped) or a retry queued it again.
  * Jobs sent before the queue had dead letters are left to the module's sweep.
  */
-export async function whenGivenUp<T extends object>(boss: PgBoss, name: string, onGivenUp: (data: T) => Promise<void>): Promise<void> {
+export async function whenGivenUp<T extends Record<K, string>, K extends string>(
+  boss: PgBoss,
+  name: string,
+  /** The field of the job's data that names its item. */
+  key: K,
+  onGivenUp: (data: T) => Promise<void>,
+): Promise<void> {
   const deadLetter = givenUpQueueOf(name);
   await boss.createQueue(deadLetter);
   await boss.createQueue(name);
   await boss.updateQueue(name, { name, deadLetter });
   await boss.work<T>(deadLetter, { batchSize: 1, pollingIntervalSeconds: 1 }, async ([job]) => {
-    if (job) await onGivenUp(job.data);
+    if (!job) return;
+    const item = job.data[key];
+    // Given up (its time ran out) while a handler still works on it, or a retry queued it again: that work
+    // settles it (completed or failed); the module's sweep is the backstop.
+    if (typeof item !== 'string') return;
+    if ((await stillRunning(boss, name, key, item)) || (await hasLiveJob(boss, name, key, item))) return;
+    await onGivenUp(job.data);
   });
 }
 
@@ -97,12 +134,13 @@ export async function hasLiveJob(boss: PgBoss, name: string, field: string, valu
  * read at each scrape.
  */
 function instrument(boss: PgBoss, database: DatabaseHandle, metrics: Metrics | undefined, leases: JobLeases | undefined): void {
-  if (!metrics && !leases) return;
   const work = boss.work.bind(boss) as (name: string, ...rest: unknown[]) => Promise<string>;
+  const runningHere = runningOf(boss);
   boss.work = ((name: string, ...rest: unknown[]) => {
     const handler = rest.pop() as (jobs: Array<{ id: string; data?: unknown }>) => Promise<unknown>;
     return work(name, ...rest, async (jobs: Array<{ id: string; data?: unknown }>) => {
       const done = metrics?.jobDuration.startTimer({ queue: name });
+      for (const job of jobs) runningHere.set(job.id, { name, data: job.data });
       // A lease that cannot be written only loses the faster re-run; the job runs all the same.
       if (leases) await Promise.all(jobs.map((job) => leases.lease({ id: job.id, name, data: job.data }).catch(() => undefined)));
       try {
@@ -113,6 +151,7 @@ function instrument(boss: PgBoss, database: DatabaseHandle, metrics: Metrics | u
         done?.({ outcome: 'failed' });
         throw error;
       } finally {
+        for (const job of jobs) runningHere.delete(job.id);
         if (leases) await Promise.all(jobs.map((job) => leases.release(job.id).catch(() => undefined)));
       }
     });

@@ -1,4 +1,5 @@
 import { feedKeys, personalizedJourneyKeys, recordKeys } from '@selah/domain/contract/query-keys';
+import { STREAM_REPLACED_EVENT } from '@selah/domain/live';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { useAuth } from '../lib/auth';
@@ -59,6 +60,11 @@ export function LiveEventsProvider({ children }: { children: ReactNode }) {
       events.addEventListener(PERSONALIZED_JOURNEY_EVENT, (event: MessageEvent<string>) => {
         const journey = parsePersonalizedJourneyEvent(event.data);
         if (journey) applyPersonalizedJourneyChange(queryClient, journey);
+      });
+      // Closed for a newer stream of this person (another tab or device past the server's cap): that one is told.
+      events.addEventListener(STREAM_REPLACED_EVENT, () => {
+        stopped = true;
+        events.close();
       });
       events.addEventListener('error', () => {
         missedEvents = true;

@@ -1,6 +1,7 @@
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import { STREAM_REPLACED_EVENT } from '@selah/domain/live';
 import type { LiveEvent } from '@selah/domain/records';
 import { route } from '../../platform/contract-routes';
 import type { Metrics } from '../../platform/metrics';
@@ -56,7 +57,7 @@ export async function liveRoutes(
 ): Promise<void> {
   const open = new Map<ServerResponse, string>();
   /** Each open stream's session and how to look at it again, in the order the streams were opened. */
-  const watched = new Map<ServerResponse, { userId: string; sessionId: string; check: () => void; end: () => void }>();
+  const watched = new Map<ServerResponse, { userId: string; sessionId: string; check: () => void; replaced: () => void }>();
   const stopWatching = sessions.watch(({ sessionId, userId }) => {
     for (const stream of watched.values()) {
       if ((sessionId === undefined && userId === undefined) || stream.sessionId === sessionId || stream.userId === userId) stream.check();
@@ -183,12 +184,22 @@ export async function liveRoutes(
         },
       );
     };
-    watched.set(stream, { userId: user.id, sessionId: session.id, check, end });
+    /** Closed for a newer stream of this person: told first, so the page does not reconnect (and close another). */
+    const replaced = () => {
+      if (!stream.writableEnded) stream.write(`event: ${STREAM_REPLACED_EVENT}\ndata: {}\n\n`);
+      end();
+    };
+    watched.set(stream, { userId: user.id, sessionId: session.id, check, replaced });
     // The oldest streams of this person beyond the cap are closed.
     const mine = [...watched.values()].filter((other) => other.userId === user.id);
-    for (const oldest of mine.slice(0, Math.max(0, mine.length - maxStreamsPerPerson))) oldest.end();
+    for (const oldest of mine.slice(0, Math.max(0, mine.length - maxStreamsPerPerson))) oldest.replaced();
     request.raw.once('close', cleanUp);
     stream.once('close', cleanUp);
+    // Gone while the stream was being set up (its close came before the listeners): nothing to keep.
+    if (request.raw.destroyed || stream.destroyed) {
+      cleanUp();
+      return;
+    }
     // A session that ended between the request's check and now; then its end is waited for.
     check();
   });

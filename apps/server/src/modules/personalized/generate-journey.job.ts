@@ -156,8 +156,7 @@ export async function registerJourneyGeneration(
 
   // A job the queue gave up (every try died with its process, or expired): its journey fails now, with the code
   // whose message offers a retry. A journey whose retry already queued a new job is left to it.
-  await whenGivenUp<{ journeyId: string }>(queue, GENERATE_JOURNEY_JOB, async ({ journeyId }) => {
-    if (await queries.hasLiveJob(GENERATE_JOURNEY_JOB, journeyId)) return;
+  await whenGivenUp<{ journeyId: string }, 'journeyId'>(queue, GENERATE_JOURNEY_JOB, 'journeyId', async ({ journeyId }) => {
     const failed = await queries.fail(journeyId, 'GENERATION_TIMED_OUT' satisfies GenerationError);
     if (!failed) return;
     logger.error({ journeyId }, 'journey generation given up by the queue: its tries died or timed out');

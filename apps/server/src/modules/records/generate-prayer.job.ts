@@ -14,7 +14,7 @@ import type { JobOptions } from '../../platform/jobs';
 import type { MediaStore } from '../../platform/media';
 import { storeSegment, storeVoiced } from '../media/media.service';
 import type { Metrics } from '../../platform/metrics';
-import { hasLiveJob, whenGivenUp, type Queue } from '../../platform/queue';
+import { whenGivenUp, type Queue } from '../../platform/queue';
 import type { LiveBus } from '../live/live-bus';
 import type { RecordQueries, RecordRow } from './records.queries';
 
@@ -234,8 +234,7 @@ export async function registerPrayerGeneration(
 
   // A job the queue gave up (every try died with its process, or expired): its record fails now, with the code
   // whose message offers a retry. A record whose retry already queued a new job is left to it.
-  await whenGivenUp<JobData>(queue, GENERATE_PRAYER_JOB, async ({ recordId }) => {
-    if (await hasLiveJob(queue, GENERATE_PRAYER_JOB, 'recordId', recordId)) return;
+  await whenGivenUp<JobData, 'recordId'>(queue, GENERATE_PRAYER_JOB, 'recordId', async ({ recordId }) => {
     const row = await deps.queries.fail(recordId, STALE_ERROR);
     if (!row) return;
     logger.error({ recordId }, 'prayer generation given up by the queue: its tries died or timed out');

@@ -35,12 +35,16 @@ export async function forgetThisDevice(): Promise<void> {
   let id: string | null;
   try {
     id = localStorage.getItem(DEVICE_KEY);
-    localStorage.removeItem(DEVICE_KEY);
   } catch {
     return;
   }
   if (!id) return;
-  await api('DELETE /api/push/subscriptions/:id', { params: { id } }).catch((error: unknown) => {
+  try {
+    // Never holds the sign-out up for long on a stalled network.
+    await api('DELETE /api/push/subscriptions/:id', { params: { id }, signal: AbortSignal.timeout(3000) });
+  } catch (error) {
+    // Kept for the next sign-out when it could not be removed now (offline); a device already gone is done.
     if (!(error instanceof ApiError && error.status === 404)) throw error;
-  });
+  }
+  localStorage.removeItem(DEVICE_KEY);
 }
