@@ -55,11 +55,10 @@ export async function liveRoutes(
     maxStreamsPerPerson?: number;
   },
 ): Promise<void> {
-  const open = new Map<ServerResponse, string>();
-  /** Each open stream's session and how to look at it again, in the order the streams were opened. */
-  const watched = new Map<ServerResponse, { userId: string; sessionId: string; check: () => void; replaced: () => void }>();
+  /** The open streams, in the order they were opened: whose, their session, and how to look at it again. */
+  const open = new Map<ServerResponse, { userId: string; sessionId: string; check: () => void; replaced: () => void }>();
   const stopWatching = sessions.watch(({ sessionId, userId }) => {
-    for (const stream of watched.values()) {
+    for (const stream of open.values()) {
       if ((sessionId === undefined && userId === undefined) || stream.sessionId === sessionId || stream.userId === userId) stream.check();
     }
   });
@@ -82,7 +81,10 @@ export async function liveRoutes(
   const quietly = (what: string) => (error: unknown) => app.log.warn({ err: error }, `live presence: ${what} failed`);
   // One refresh for every stream of this process, with the keep-alive.
   const refresher = presence
-    ? setInterval(() => void presence.refresh([...new Set(open.values())]).catch(quietly('refresh')), PING_INTERVAL_MS)
+    ? setInterval(
+        () => void presence.refresh([...new Set([...open.values()].map((stream) => stream.userId))]).catch(quietly('refresh')),
+        PING_INTERVAL_MS,
+      )
     : undefined;
   refresher?.unref();
   app.addHook('preClose', async () => {
@@ -112,7 +114,6 @@ export async function liveRoutes(
       'x-accel-buffering': 'no',
     });
     stream.write('retry: 3000\n: connected\n\n');
-    open.set(stream, user.id);
     void presence?.open(user.id).catch(quietly('open'));
 
     // Changes are written in order, one at a time, each with its number as the event's id. A change whose number
@@ -155,7 +156,6 @@ export async function liveRoutes(
       unsubscribe();
       stopCatchingUp();
       open.delete(stream);
-      watched.delete(stream);
       void presence?.close(user.id).catch(quietly('close'));
     };
     /** Ends the stream (what was queued to be written is dropped): the browser's reconnection is refused if signed out. */
@@ -189,9 +189,9 @@ export async function liveRoutes(
       if (!stream.writableEnded) stream.write(`event: ${STREAM_REPLACED_EVENT}\ndata: {}\n\n`);
       end();
     };
-    watched.set(stream, { userId: user.id, sessionId: session.id, check, replaced });
+    open.set(stream, { userId: user.id, sessionId: session.id, check, replaced });
     // The oldest streams of this person beyond the cap are closed.
-    const mine = [...watched.values()].filter((other) => other.userId === user.id);
+    const mine = [...open.values()].filter((other) => other.userId === user.id);
     for (const oldest of mine.slice(0, Math.max(0, mine.length - maxStreamsPerPerson))) oldest.replaced();
     request.raw.once('close', cleanUp);
     stream.once('close', cleanUp);

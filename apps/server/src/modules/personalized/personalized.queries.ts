@@ -9,6 +9,16 @@ type DayRow = typeof personalizedJourneyDays.$inferSelect;
 
 const iso = (date: Date | null): string | null => date?.toISOString() ?? null;
 
+/** The journey this person has being made (one at a time), or null. */
+async function generatingOf(db: Pick<Database, 'select'>, userId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: personalizedJourneys.id })
+    .from(personalizedJourneys)
+    .where(and(eq(personalizedJourneys.userId, userId), eq(personalizedJourneys.status, 'generating')))
+    .limit(1);
+  return row?.id ?? null;
+}
+
 export const journeyFromRow = (row: JourneyRow): PersonalizedJourney => ({
   id: row.id,
   userId: row.userId,
@@ -103,8 +113,8 @@ export function personalizedQueries(db: Database) {
 
     /**
      * Stores a new journey (generating) unless the id exists ('exists'), the person already has one generating, or
-     * the day's cap is reached (journeys started since `since`). The person's profile row is locked for the check and the insert, so parallel
-     * requests are counted one after another (on PGlite and on a PostgreSQL pool alike).
+     * the day's cap is reached (journeys started since `since`). The person's profile row is locked for the check
+     * and the insert, so parallel requests are counted one after another (on PGlite and on a PostgreSQL pool alike).
      */
     async create(
       journey: { id: string; userId: string; input: string; language: string; totalDays: number },
@@ -117,12 +127,7 @@ export function personalizedQueries(db: Database) {
           .from(personalizedJourneys)
           .where(eq(personalizedJourneys.id, journey.id));
         if (existing) return 'exists';
-        const [generating] = await tx
-          .select({ id: personalizedJourneys.id })
-          .from(personalizedJourneys)
-          .where(and(eq(personalizedJourneys.userId, journey.userId), eq(personalizedJourneys.status, 'generating')))
-          .limit(1);
-        if (generating) return 'in_progress';
+        if (await generatingOf(tx, journey.userId)) return 'in_progress';
         const [recent] = await tx
           .select({ count: count() })
           .from(personalizedJourneys)
@@ -139,17 +144,13 @@ export function personalizedQueries(db: Database) {
 
     /** The journey being made, and the journeys started since `since` (oldest first): what a person may start. */
     async startedSince(userId: string, since: Date): Promise<{ generatingId: string | null; started: Date[] }> {
-      const [generating] = await db
-        .select({ id: personalizedJourneys.id })
-        .from(personalizedJourneys)
-        .where(and(eq(personalizedJourneys.userId, userId), eq(personalizedJourneys.status, 'generating')))
-        .limit(1);
+      const generatingId = await generatingOf(db, userId);
       const started = await db
         .select({ createdAt: personalizedJourneys.createdAt })
         .from(personalizedJourneys)
         .where(and(eq(personalizedJourneys.userId, userId), gte(personalizedJourneys.createdAt, since)))
         .orderBy(asc(personalizedJourneys.createdAt));
-      return { generatingId: generating?.id ?? null, started: started.map((row) => new Date(row.createdAt)) };
+      return { generatingId, started: started.map((row) => new Date(row.createdAt)) };
     },
 
     async byId(id: string): Promise<StoredJourney | undefined> {

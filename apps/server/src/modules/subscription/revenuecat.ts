@@ -50,7 +50,7 @@ export function platformOfStore(store: string | null | undefined): string {
 const iso = (ms: number): string => new Date(ms).toISOString();
 
 /** How far ahead of our clock an event's time stamp may be (RevenueCat's clock and ours differ a little). */
-export const CLOCK_SKEW_MS = 5 * 60_000;
+const CLOCK_SKEW_MS = 5 * 60_000;
 
 /**
  * When an event happened, for ordering: its own stamp (event_timestamp_ms), believed up to CLOCK_SKEW_MS ahead of
