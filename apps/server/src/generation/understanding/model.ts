@@ -1,0 +1,298 @@
+import type { Language } from '@selah/domain/languages';
+import type { UnderstandingData } from './data';
+import { FEELINGS, GENERAL, HAPPENINGS, type Feeling, type Happening, type Relation, type SituationId, type Time } from './situation';
+import { cueAt, cueWords, stems, tokens } from './words';
+
+/**
+ * The understanding's model of one language, built from content/understanding/{language}.json when first needed
+ * (well under a second): a logistic regression over the stems of the labelled examples, joined with the cue words
+ * a person writing about each situation or feeling uses. The cues carry a text whose words the examples never
+ * used; the examples weigh the cues against each other and tell the feeling.
+ */
+export interface Reading {
+  main: Happening;
+  also: SituationId[];
+  feeling: Feeling | null;
+  relation: Relation | null;
+  when: Time | null;
+  /** A death cue was found (someone the prayer is for may have died). */
+  deathCue: boolean;
+  /** A cue of an unkind request or of orders to the writer was found. */
+  unkind: boolean;
+}
+
+export interface ModelOptions {
+  /** The value of a cue feature (each distinct cue found), against 1 for a word. */
+  cueWeight: number;
+  /** The value of a feeling cue feature, against 1 for a word. */
+  feelingCueWeight: number;
+  /** The value of the situation read, as a feature of the feeling. */
+  feelingPrior: number;
+  epochs: number;
+  rate: number;
+  l2: number;
+}
+
+export const DEFAULT_MODEL_OPTIONS: ModelOptions = {
+  cueWeight: 3,
+  feelingCueWeight: 1.5,
+  feelingPrior: 1,
+  epochs: 10,
+  rate: 0.3,
+  l2: 0.0001,
+};
+
+/** Distinct cues of one class counted at most this often. */
+const MAX_CUES = 3;
+
+type Cue = readonly string[];
+
+/** Features of a text: its stems. */
+function features(words: readonly string[], language: Language): Set<string> {
+  return new Set(stems(words, language).map((stem) => `w:${stem}`));
+}
+
+/**
+ * Multinomial logistic regression over sparse features, trained by stochastic gradient descent in a fixed order
+ * (the same data always gives the same model).
+ */
+class Softmax<L extends string> {
+  private readonly weights = new Map<string, Float64Array>();
+  private readonly bias: Float64Array;
+
+  constructor(private readonly labels: readonly L[]) {
+    this.bias = new Float64Array(labels.length);
+  }
+
+  /** Trains in steps: it yields after each pass, so that a caller can let other work run in between. */
+  *train(examples: readonly { found: ReadonlyMap<string, number>; label: L }[], epochs: number, rate: number, l2: number): Generator<void> {
+    const n = this.labels.length;
+    // Each example as its weight rows and values, looked up once.
+    const prepared = examples.map(({ found, label }) => {
+      const rows: Float64Array[] = [];
+      const values: number[] = [];
+      for (const [feature, value] of found) {
+        let row = this.weights.get(feature);
+        if (!row) {
+          row = new Float64Array(n);
+          this.weights.set(feature, row);
+        }
+        rows.push(row);
+        values.push(value);
+      }
+      return { rows, values, target: this.labels.indexOf(label) };
+    });
+    const order = prepared.map((_, i) => i);
+    const logits = new Float64Array(n);
+    let seed = 7;
+    for (let epoch = 0; epoch < epochs; epoch++) {
+      for (let i = order.length - 1; i > 0; i--) {
+        seed = (seed * 1103515245 + 12345) % 2147483648;
+        const j = seed % (i + 1);
+        [order[i], order[j]] = [order[j]!, order[i]!];
+      }
+      yield;
+      const step = rate / (1 + epoch * 0.1);
+      for (const index of order) {
+        const { rows, values, target } = prepared[index]!;
+        logits.set(this.bias);
+        for (let f = 0; f < rows.length; f++) {
+          const row = rows[f]!;
+          const value = values[f]!;
+          for (let k = 0; k < n; k++) logits[k]! += row[k]! * value;
+        }
+        const probabilities = softmax(logits);
+        for (let k = 0; k < n; k++) {
+          const gradient = probabilities[k]! - (k === target ? 1 : 0);
+          this.bias[k]! -= step * gradient;
+          for (let f = 0; f < rows.length; f++) {
+            const row = rows[f]!;
+            row[k]! -= step * (gradient * values[f]! + l2 * row[k]!);
+          }
+        }
+      }
+    }
+  }
+
+  scores(found: ReadonlyMap<string, number>): Map<L, number> {
+    const logits = Float64Array.from(this.bias);
+    for (const [feature, value] of found) {
+      const row = this.weights.get(feature);
+      if (!row) continue;
+      for (let k = 0; k < logits.length; k++) logits[k]! += row[k]! * value;
+    }
+    return new Map(this.labels.map((label, k) => [label, logits[k]!]));
+  }
+}
+
+function softmax(logits: Float64Array): Float64Array {
+  const max = Math.max(...logits);
+  const exps = logits.map((value) => Math.exp(value - max));
+  const sum = exps.reduce((a, b) => a + b, 0);
+  return exps.map((value) => value / sum);
+}
+
+const argmax = <L>(scores: ReadonlyMap<L, number>): L => {
+  let best: L | undefined;
+  let bestScore = -Infinity;
+  for (const [label, score] of scores) {
+    if (score > bestScore) {
+      best = label;
+      bestScore = score;
+    }
+  }
+  return best!;
+};
+
+/**
+ * The cues of each class, indexed by their first word (the whole word for a phrase, every start of a word for a
+ * cue of one word, which matches by its start): finding them costs a few lookups a word.
+ */
+class CueIndex<L> {
+  private readonly starts = new Map<string, { label: L; id: number }[]>();
+  private readonly phrases = new Map<string, { label: L; id: number; cue: Cue }[]>();
+
+  constructor(lists: ReadonlyMap<L, Cue[]>) {
+    let id = 0;
+    for (const [label, cues] of lists) {
+      for (const cue of cues) {
+        const [first] = cue;
+        if (cue.length === 1) this.starts.set(first!, [...(this.starts.get(first!) ?? []), { label, id: id++ }]);
+        else this.phrases.set(first!, [...(this.phrases.get(first!) ?? []), { label, id: id++, cue }]);
+      }
+    }
+  }
+
+  /** How many distinct cues of each class the words hold. */
+  counts(words: readonly string[]): Map<L, number> {
+    const found = new Map<L, Set<number>>();
+    const add = (label: L, id: number) => {
+      let ids = found.get(label);
+      if (!ids) found.set(label, (ids = new Set()));
+      ids.add(id);
+    };
+    words.forEach((word, i) => {
+      for (let end = 1; end <= word.length; end++) for (const { label, id } of this.starts.get(word.slice(0, end)) ?? []) add(label, id);
+      for (const { label, id, cue } of this.phrases.get(word) ?? []) if (cueAt(words, i, cue)) add(label, id);
+    });
+    return new Map([...found].map(([label, ids]) => [label, ids.size]));
+  }
+}
+
+export interface Model {
+  read(text: string): Reading;
+}
+
+/** Builds a language's model at once (tests, benchmarks). */
+export function buildModel(data: UnderstandingData, options: ModelOptions = DEFAULT_MODEL_OPTIONS): Model {
+  const steps = building(data, options);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** Builds a language's model in steps of a few tens of milliseconds, letting requests be served in between. */
+export async function buildModelInSteps(data: UnderstandingData, options: ModelOptions = DEFAULT_MODEL_OPTIONS): Promise<Model> {
+  const steps = building(data, options);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+/** How many examples are read between two steps of a build. */
+const EXAMPLES_A_STEP = 200;
+
+function* building(data: UnderstandingData, options: ModelOptions): Generator<void, Model> {
+  const { language } = data;
+  const compile = (lists: Record<string, readonly string[]>) =>
+    new Map(Object.entries(lists).map(([id, cues]) => [id, cues.map((cue) => cueWords(cue, language)).filter((cue) => cue.length > 0)]));
+  const situationCues = compile(data.cues.situations) as Map<SituationId, Cue[]>;
+  const feelingCues = compile(data.cues.feelings) as Map<Feeling, Cue[]>;
+  const relationWords = compile(data.relations) as Map<Relation, Cue[]>;
+  const timeWords = compile(data.when) as Map<Time, Cue[]>;
+  const unkindCues = compile({ unkind: data.cues.unkind });
+
+  const situationIndex = new CueIndex(situationCues);
+  const feelingIndex = new CueIndex(feelingCues);
+  const unkindIndex = new CueIndex(unkindCues);
+  /** How many distinct cues of each class the words hold (at most MAX_CUES). */
+  const cueCounts = <L>(words: readonly string[], index: CueIndex<L>): Map<L, number> => {
+    const counts = index.counts(words);
+    for (const [label, count] of counts) counts.set(label, Math.min(count, MAX_CUES));
+    return counts;
+  };
+  /** The features of a text for the situation, and (with the situation read) for the feeling. */
+  const situationFeatures = (words: readonly string[]) => {
+    const found = new Map<string, number>();
+    for (const feature of features(words, language)) found.set(feature, 1);
+    for (const [id, count] of cueCounts(words, situationIndex)) found.set(`c:${id}`, count * options.cueWeight);
+    return found;
+  };
+  const feelingFeatures = (words: readonly string[], main: Happening) => {
+    const found = new Map<string, number>();
+    for (const feature of features(words, language)) found.set(feature, 1);
+    for (const [id, count] of cueCounts(words, feelingIndex)) found.set(`f:${id}`, count * options.feelingCueWeight);
+    found.set(`s:${main}`, options.feelingPrior);
+    return found;
+  };
+
+  const situations = new Softmax<Happening>(HAPPENINGS);
+  const feelings = new Softmax<Feeling>(FEELINGS);
+  const situationExamples: { found: Map<string, number>; label: Happening }[] = [];
+  const feelingExamples: { found: Map<string, number>; label: Feeling }[] = [];
+  for (const [i, example] of data.examples.entries()) {
+    if (i > 0 && i % EXAMPLES_A_STEP === 0) yield;
+    const words = tokens(example.text, language);
+    situationExamples.push({ found: situationFeatures(words), label: example.situation });
+    feelingExamples.push({ found: feelingFeatures(words, example.situation), label: example.feeling });
+  }
+  yield* situations.train(situationExamples, options.epochs, options.rate, options.l2);
+  yield* feelings.train(feelingExamples, options.epochs, options.rate, options.l2);
+
+  /** The label whose word is found at a place in the text, and its length in words. */
+  const foundAt = <L>(words: readonly string[], i: number, lists: ReadonlyMap<L, Cue[]>, whole: boolean): [L, number] | null => {
+    for (const [label, list] of lists) {
+      for (const cue of list) {
+        if (whole ? cue.every((part, j) => words[i + j] === part) : cueAt(words, i, cue)) return [label, cue.length];
+      }
+    }
+    return null;
+  };
+  /**
+   * The label whose word comes first in the text (a whole-word match; the last word of a phrase by its start).
+   * Of two words in a row the second tells more ("newborn daughter", "baby brother"): it is the one taken.
+   */
+  const firstFound = <L>(words: readonly string[], lists: ReadonlyMap<L, Cue[]>, whole: boolean): L | null => {
+    for (let i = 0; i < words.length; i++) {
+      const found = foundAt(words, i, lists, whole);
+      if (found) return (foundAt(words, i + found[1], lists, whole) ?? found)[0];
+    }
+    return null;
+  };
+
+  return {
+    read(text: string): Reading {
+      const words = tokens(text, language);
+      if (words.length === 0) return { main: GENERAL, also: [], feeling: null, relation: null, when: null, deathCue: false, unkind: false };
+      const situationHits = cueCounts(words, situationIndex);
+      const main = argmax(situations.scores(situationFeatures(words)));
+      const also = [...situationHits.entries()]
+        .filter(([id]) => id !== main)
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 2)
+        .map(([id]) => id);
+      return {
+        main,
+        also,
+        feeling: argmax(feelings.scores(feelingFeatures(words, main))),
+        relation: firstFound(words, relationWords, true),
+        when: firstFound(words, timeWords, false),
+        deathCue: situationHits.has('death') || situationHits.has('grief'),
+        unkind: cueCounts(words, unkindIndex).size > 0,
+      };
+    },
+  };
+}

@@ -1,0 +1,141 @@
+import type { Topic } from '@selah/domain/records';
+import type { Language } from '@selah/domain/languages';
+
+/**
+ * What a person wrote, understood (content/understanding/README.md defines every label): what is happening, how
+ * they feel, who the prayer is for, and when. The writers plan a prayer from it.
+ */
+export const SITUATIONS = [
+  'birth',
+  'wedding',
+  'illness',
+  'surgery',
+  'recovery',
+  'addiction',
+  'death',
+  'grief',
+  'job-loss',
+  'new-job',
+  'money',
+  'studies',
+  'decision',
+  'move',
+  'travel',
+  'loneliness',
+  'conflict',
+  'marriage',
+  'child',
+  'caregiving',
+  'anxiety',
+  'doubt',
+  'gratitude',
+  'answered',
+  'new-beginning',
+] as const;
+export type SituationId = (typeof SITUATIONS)[number];
+/** The text names none of the situations (or is empty, or unclear): the prayer follows the quiz's focus. */
+export const GENERAL = 'general';
+export type Happening = SituationId | typeof GENERAL;
+export const HAPPENINGS = [...SITUATIONS, GENERAL] as const;
+
+export const FEELINGS = ['grateful', 'joyful', 'hopeful', 'afraid', 'grieving', 'weary', 'guilty', 'lonely', 'hurt', 'uncertain'] as const;
+export type Feeling = (typeof FEELINGS)[number];
+
+export const RELATIONS = [
+  'mother',
+  'father',
+  'parents',
+  'grandmother',
+  'grandfather',
+  'grandparents',
+  'wife',
+  'husband',
+  'spouse',
+  'fiance',
+  'fiancee',
+  'son',
+  'daughter',
+  'child',
+  'children',
+  'baby',
+  'brother',
+  'sister',
+  'family',
+  'friend',
+  'colleague',
+  'boss',
+  'neighbour',
+  'teacher',
+] as const;
+export type Relation = (typeof RELATIONS)[number];
+
+export const TIMES = [
+  'today',
+  'tonight',
+  'tomorrow',
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+  'sunday',
+  'this-week',
+  'next-week',
+] as const;
+export type Time = (typeof TIMES)[number];
+
+export const WHO = ['self', 'others', 'both'] as const;
+export type Who = (typeof WHO)[number];
+
+export interface Situation {
+  language: Language;
+  /** The main thing happening, or `general` when the text names none (the prayer then follows `focus`). */
+  main: Happening;
+  /** Other situations the text names. */
+  also: SituationId[];
+  /** The person's main feeling, or null when nothing was written. */
+  feeling: Feeling | null;
+  who: Who;
+  /** The first relation word naming the one prayed for ("my grandfather" -> grandfather). */
+  relation: Relation | null;
+  /** Someone the prayer is for has died. */
+  departed: boolean;
+  when: Time | null;
+  /** The people the text names, as they can be spoken (text/names). */
+  names: string[];
+  /** The quiz's choice, which a general prayer follows. */
+  focus: Topic;
+  /**
+   * The text asks for something unkind (to curse or harm someone) or tells the writer what to do: it is prayed
+   * for gently and never said back.
+   */
+  unkind: boolean;
+  /** The text reads as another of Selah's languages than the prayer's: it is not said back. */
+  otherLanguage: boolean;
+}
+
+/** Feelings in which a situation is met with thanks and blessing rather than as a need. */
+const GLAD: ReadonlySet<Feeling> = new Set(['grateful', 'joyful', 'hopeful']);
+/** Situations that are always a thanksgiving, whatever the feeling read. */
+const ALWAYS_GLAD: ReadonlySet<Happening> = new Set(['gratitude', 'answered']);
+
+/** Whether the prayer meets the situation with joy (thanks, blessing) or as a need. */
+export const toneOf = (situation: Pick<Situation, 'main' | 'feeling'>): 'joy' | 'need' =>
+  ALWAYS_GLAD.has(situation.main) || (situation.feeling !== null && GLAD.has(situation.feeling)) ? 'joy' : 'need';
+
+/** The situation of a text that names nothing the understanding knows (or of no text): a general prayer for the focus. */
+export const generalSituation = (language: Language, focus: Topic, names: string[] = []): Situation => ({
+  language,
+  main: GENERAL,
+  also: [],
+  feeling: null,
+  who: names.length > 0 ? 'others' : 'self',
+  relation: null,
+  departed: false,
+  when: null,
+  names,
+  focus,
+  unkind: false,
+  otherLanguage: false,
+});
