@@ -32,6 +32,7 @@ writeFileSync(
 export { createEspeakVoice } from '../../apps/server/src/generation/voice/espeak';
 export { createFliteVoice } from '../../apps/server/src/generation/voice/flite';
 export { createComposer } from '../../apps/server/src/generation/writer/composer';
+export { generalSituation } from '../../apps/server/src/generation/understanding/situation';
 export { wordsForLength } from '../../apps/server/src/generation/length';
 export { stripPauseMarks } from '../../apps/server/src/generation/text/pauses';
 export { countWords } from '../../apps/server/src/generation/text/words';
@@ -137,7 +138,15 @@ for (const language of languages) {
     };
     const pipeline = lib.createVoicePipeline(timed);
     // Warm-up, and the engine's pace measured on a first prayer: the second is written for it, as in the app.
-    const request = { language, experience: 'prayer', focus: 'peace', description: '', goals: [], lengthMinutes: 3 };
+    const request = {
+      language,
+      experience: 'prayer',
+      focus: 'peace',
+      situation: lib.generalSituation(language, 'peace'),
+      description: '',
+      goals: [],
+      lengthMinutes: 3,
+    };
     const first = await composer.write({
       ...request,
       targetWords: lib.wordsForLength({ seconds: TARGET, wordsPerMinute: 145, experience: 'prayer' }),

@@ -18,6 +18,7 @@ import { audioSource, verifyImportedAudio } from './modules/content/verify-audio
 import { GENERATE_PRAYER_JOB, registerPrayerGeneration } from './modules/records/generate-prayer.job';
 import { createVoicePipelineFromConfig } from './generation/voice-text';
 import { createWriterFromConfig } from './generation/writer/create-writer';
+import { createUnderstanding } from './generation/understanding/understand';
 import { createAncestorsWriter } from './generation/writer/ancestors-writer';
 import { warmEmbeddedVoice } from './generation/voice/embedded';
 import { warmEspeak } from './generation/voice/espeak';
@@ -192,8 +193,14 @@ async function main(): Promise<void> {
       logger.error({ err: error }, 'moving people’s audio to private storage failed; it is tried again at the next start'),
     );
     const voice = createVoicePipelineFromConfig(config.voice);
+    const understanding = createUnderstanding({ contentDir: config.corpusDir });
+    // Built ahead, in small steps: the first prayer after a start does not wait for its language's model.
+    void understanding
+      .prepare()
+      .catch((error: unknown) => logger.warn({ err: error }, 'could not build the understanding ahead; it is built at the first prayer'));
     await registerPrayerGeneration(queue, {
       queries: services.records,
+      understanding,
       writer: createWriterFromConfig(config.writer, { contentDir: config.corpusDir, logger }),
       voice,
       media,

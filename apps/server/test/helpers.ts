@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { createUnderstanding } from '../src/generation/understanding/understand';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -184,6 +185,7 @@ export async function startPrayerWorker(
   if (stages.attach !== false) app.jobs.attach(queue);
   const sweeper = await registerPrayerGeneration(queue, {
     queries: recordQueries(database.db),
+    understanding: createUnderstanding({ contentDir: config.corpusDir }),
     writer: stages.writer,
     voice: stages.voice ?? createVoicePipelineFromConfig(config.voice),
     media: app.media,

@@ -613,8 +613,9 @@ describe('subscription', () => {
       expect(named.statusCode, named.body).toBe(200);
       expect(named.json()).toMatchObject({ displayName: 'Anna' });
 
-      // On a paid plan they are kept; back on Free, saving the same goals again still works.
-      await grantPlan(t, id, 'Faithful Plan');
+      // On a paid plan they are kept; back on Free, saving the same goals again still works. The plan is granted
+      // on the app's clock, which tests before this one moved ahead of the real date.
+      await grantPlan(t, id, 'Faithful Plan', new Date(await now()));
       expect((await patchMe(cookie, { goals: ['Pray every morning'] })).json()).toMatchObject({ goals: ['Pray every morning'] });
       await t.database.query(`UPDATE profiles SET plan = 'Free', expires_at = NULL WHERE user_id = $1`, [id]);
       expect((await patchMe(cookie, { displayName: 'Anna B', goals: ['Pray every morning'] })).statusCode).toBe(200);

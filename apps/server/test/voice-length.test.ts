@@ -1,4 +1,5 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { generalSituation } from '../src/generation/understanding/situation';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -48,6 +49,7 @@ describe('a personal prayer, voiced by the embedded default in every language', 
         language,
         experience,
         focus: 'peace',
+        situation: generalSituation(language, 'peace'),
         description: '',
         goals: [],
         lengthMinutes: 3,
@@ -106,6 +108,7 @@ describe('a personal prayer, voiced by the embedded default in every language', 
         language,
         experience: 'prayer',
         focus: 'healing',
+        situation: generalSituation(language, 'healing'),
         description: '',
         goals: [],
         lengthMinutes: 3,

@@ -148,6 +148,13 @@ describe('the ancestors writer', () => {
     expect(writer.name).toBe('ancestors-composer');
   });
 
+  it('puts the people, as written, after a frame that needs no case of them (Polish: no "od tych, których kocham: babcia")', () => {
+    const lines = (language: Language) => JSON.stringify(corpora[language]).match(/[^".]*\{people\}/g) ?? [];
+    // A demonstrative in an oblique case right before the list would govern the case of the names that follow.
+    for (const line of lines('pl')) expect(line).not.toMatch(/(?<!\p{L})(tych|tym|tymi|tego|temu|tę|tą)(?!\p{L})[^.:]*: \{people\}/u);
+    expect(lines('pl').length).toBeGreaterThan(10);
+  });
+
   it('has a valid corpus with the fixed day titles and several verses a day in every language', () => {
     for (const language of LANGUAGES) {
       const corpus = corpora[language];

@@ -2,12 +2,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LANGUAGES, type Language } from '@selah/domain/languages';
 import { EXPERIENCES, TOPICS, type Experience, type Topic } from '@selah/domain/records';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { seededRandom } from '../seeded-random';
 import { stripPauseMarks } from '../text/pauses';
 import { splitIntoSentences } from '../text/split-sentences';
 import { createComposer, sanitizeForVoice } from './composer';
 import type { PrayerRequest } from './writer';
+import { loadData } from '../understanding/data';
+import { buildModel, type Model } from '../understanding/model';
+import { understandWith } from '../understanding/understand';
 
 const contentDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../content');
 
@@ -58,6 +61,11 @@ function shared(first: Set<string>, second: Set<string>): number {
   return common / second.size;
 }
 
+const models = {} as Record<Language, Model>;
+beforeAll(async () => {
+  for (const language of LANGUAGES) models[language] = buildModel(await loadData(contentDir, language));
+});
+
 const request = (
   language: Language,
   experience: Experience,
@@ -68,6 +76,7 @@ const request = (
   experience,
   focus,
   ...input,
+  situation: understandWith(models[language], { language, focus, description: input.description }),
   lengthMinutes: 3,
   targetWords: TARGET_WORDS[language],
 });

@@ -3,12 +3,15 @@ import { LANGUAGES, type Language } from '@selah/domain/languages';
 import { speakableTypedText } from '../text/typed-text';
 import { DEFAULT_TOPIC, FOCUSES, type Focus, type Topic } from '@selah/domain/records';
 import { z } from 'zod';
+import { line, PLACEHOLDER } from './composer-lines';
 import { loadCorpusFile, loadEveryLanguage } from './corpus-file';
 import { PAUSE_MARKS, stripPauseMarks } from '../text/pauses';
-import { namesIn } from '../text/names';
 import { splitIntoSentences } from '../text/split-sentences';
 import { countWords } from '../text/words';
 import type { PrayerRequest, PrayerWriter, WrittenPrayer } from './writer';
+import { loadSituationCorpus, whoValues, type SituationCorpus } from './situation-corpus';
+import { fittingFirst, type VerifiedScripture } from './chat-checks';
+import { GENERAL, toneOf } from '../understanding/situation';
 
 /**
  * The built-in writer (the default, and the fallback of the chat writer): composes a prayer or a Bible
@@ -26,7 +29,7 @@ export interface ComposerOptions {
 
 export function createComposer(options: ComposerOptions): PrayerWriter {
   const random = options.random ?? Math.random;
-  let corpora: Promise<Record<Language, Corpus>> | undefined;
+  let corpora: Promise<Record<Language, { corpus: Corpus; situations: SituationCorpus }>> | undefined;
   const load = () => {
     corpora ??= loadCorpora(options.contentDir).catch((error: unknown) => {
       corpora = undefined;
@@ -37,45 +40,13 @@ export function createComposer(options: ComposerOptions): PrayerWriter {
   return {
     name: 'composer',
     async write(request: PrayerRequest): Promise<WrittenPrayer> {
-      const corpus = (await load())[request.language];
-      return compose(corpus, request, random);
+      const { corpus, situations } = (await load())[request.language];
+      return compose(corpus, situations, request, random);
     },
   };
 }
 
 // ---- the corpus ----
-
-/** Occasions a description can name, each prayed for in a line of its own. */
-export const OCCASIONS = ['surgery', 'illness', 'exam', 'work', 'birth', 'grief', 'travel', 'wedding'] as const;
-/** A prayer speaks to at most this many occasions of a description. */
-const MAX_OCCASIONS = 2;
-
-/** Characters a voice should not read (and markup): never in the corpus's spoken text. */
-const UNSPOKEN = /[!¡()[\]{}*_#<>"“”„«»`|\\~^]|\d/;
-const PLACEHOLDER = /\{(\w+)\}/g;
-
-/** A spoken line: plain text, only the placeholders allowed, and at least one of each required group. */
-export function line(allowed: readonly string[] = [], required: readonly (readonly string[])[] = []) {
-  return z
-    .string()
-    .trim()
-    .min(1)
-    .superRefine((value, ctx) => {
-      const names = [...value.matchAll(PLACEHOLDER)].map((match) => match[1]!);
-      for (const name of names) {
-        if (!allowed.includes(name)) ctx.addIssue({ code: 'custom', message: `unknown placeholder {${name}}` });
-      }
-      for (const group of required) {
-        if (!group.some((name) => names.includes(name))) {
-          ctx.addIssue({ code: 'custom', message: `needs the placeholder {${group.join('} or {')}}` });
-        }
-      }
-      // The pause marks ([silence], [pause]) are for the voice: a writer may end a sentence with one.
-      const bare = value.replace(PLACEHOLDER, '').replace(/ \[(?:silence|pause)\](?= |$)/g, '');
-      const unspoken = UNSPOKEN.exec(bare);
-      if (unspoken) ctx.addIssue({ code: 'custom', message: `has "${unspoken[0]}", which the voice should not read` });
-    });
-}
 
 const lines = (min: number, allowed: readonly string[] = [], required: readonly (readonly string[])[] = []) =>
   z.array(line(allowed, required)).min(min);
@@ -148,12 +119,6 @@ const corpusSchema = z
       })
       .strict(),
     /** Lines before and after the person's goals, for one goal and for several (they agree in number). */
-    /**
-     * What a description may be about (an operation, an exam, a birth...): words that tell it (lower case, a start
-     * of a word is enough), and lines that pray for it.
-     */
-    occasions: z.record(z.enum(OCCASIONS), z.object({ words: z.array(z.string().trim().min(2)).min(1), lines: lines(2) }).strict()),
-    /** Lines that speak of a person the description names ({name} in the nominative: a subject or after a preposition). */
     names: lines(6, ['name'], [['name']]),
     goals: z
       .object({
@@ -172,8 +137,20 @@ const corpusSchema = z
         })
         .strict(),
     ),
+    /** Lines (of the lists above) that speak of a burden: left out of a prayer for a joy. */
+    forNeedOnly: z.array(z.string()),
   })
-  .strict();
+  .strict()
+  .superRefine((corpus, context) => {
+    const all = new Set(Object.entries(corpus).flatMap(([key, value]) => (key === 'forNeedOnly' ? [] : stringsIn(value))));
+    corpus.forNeedOnly.forEach((line, i) => {
+      if (!all.has(line)) context.addIssue({ code: 'custom', path: ['forNeedOnly', i], message: 'is not a line of the corpus' });
+    });
+  });
+
+/** Every string in a value, however deep. */
+const stringsIn = (value: unknown): string[] =>
+  typeof value === 'string' ? [value] : typeof value === 'object' && value !== null ? Object.values(value).flatMap(stringsIn) : [];
 
 export type Corpus = z.infer<typeof corpusSchema>;
 type Passage = z.infer<typeof passageSchema>;
@@ -185,8 +162,21 @@ export const corpusFile = (contentDir: string, language: Language): string => pa
 export const loadCorpus = (contentDir: string, language: Language): Promise<Corpus> =>
   loadCorpusFile('Composer corpus', corpusFile(contentDir, language), corpusSchema, language);
 
-const loadCorpora = (contentDir: string): Promise<Record<Language, Corpus>> =>
-  loadEveryLanguage((language) => loadCorpus(contentDir, language));
+const loadCorpora = (contentDir: string) =>
+  loadEveryLanguage(async (language) => {
+    // One after the other, so that a missing folder is told by the first file's name every time.
+    const corpus = await loadCorpus(contentDir, language);
+    const situations = await loadSituationCorpus(contentDir, language);
+    const references = new Set(Object.values(corpus.passages).flatMap((passages) => passages.map((passage) => passage.reference)));
+    for (const [id, lines] of Object.entries(situations.situations)) {
+      const unknown = lines.passages.find((reference) => !references.has(reference));
+      if (unknown)
+        throw new Error(
+          `Situation corpus ${language}: ${id} names the passage "${unknown}", which content/composer/${language}.json lacks`,
+        );
+    }
+    return { corpus, situations };
+  });
 
 // ---- the person's words, cleaned for the voice ----
 
@@ -245,6 +235,8 @@ const capitalize = (text: string): string => text.charAt(0).toLocaleUpperCase() 
 /** Each goal is cut to this many words, and all of them together to GOALS_WORDS. */
 const GOAL_WORDS = 30;
 const GOALS_WORDS = 60;
+/** Past this many words a description understood is also quoted: it says more than the words said back. */
+export const QUOTE_FROM_WORDS = 14;
 /** The description is never cut below this many words. */
 const MIN_DESCRIPTION_WORDS = 20;
 
@@ -269,8 +261,15 @@ function heardSentences(request: PrayerRequest): Set<string> {
   return new Set(texts.flatMap((text) => splitIntoSentences(stripPauseMarks(text), request.language)).map(sentenceKey));
 }
 
-function compose(corpus: Corpus, request: PrayerRequest, random: () => number): WrittenPrayer {
+function compose(corpus: Corpus, situations: SituationCorpus, request: PrayerRequest, random: () => number): WrittenPrayer {
   const heard = heardSentences(request);
+  // A prayer for a joy says nothing of a burden (the lines the corpus marks as for a need only).
+  const joyful = request.situation.main !== GENERAL && toneOf(request.situation) === 'joy';
+  const forNeedOnly = new Set([
+    ...corpus.forNeedOnly,
+    ...(request.situation.main === GENERAL ? [] : situations.situations[request.situation.main].forNeedOnly),
+  ]);
+  const fits = (line: string): boolean => !joyful || !forNeedOnly.has(line);
   // What a line will sound like once filled (the values known so far), to compare it with what was heard.
   const known: Record<string, string> = {};
   const spoken = (line: string) =>
@@ -288,67 +287,105 @@ function compose(corpus: Corpus, request: PrayerRequest, random: () => number): 
   // Lines the person has not heard lately come first (in random order), then the others: two prayers in a row
   // share only what the corpus cannot avoid.
   const shuffle = <T>(items: readonly T[], text: (item: T) => string = String): T[] => {
-    const fresh = items.filter((item) => !isHeard(text(item)));
-    const stale = items.filter((item) => isHeard(text(item)));
+    const fresh = items.filter((item) => fits(text(item)) && !isHeard(text(item)));
+    const stale = items.filter((item) => fits(text(item)) && isHeard(text(item)));
     return [...randomOrder(fresh), ...randomOrder(stale)];
   };
   const pick = <T>(items: readonly T[], text: (item: T) => string = String): T => {
-    const fresh = items.filter((item) => !isHeard(text(item)));
-    const from = fresh.length > 0 ? fresh : items;
+    const fitting = items.filter((item) => fits(text(item)));
+    const fresh = fitting.filter((item) => !isHeard(text(item)));
+    const from = fresh.length > 0 ? fresh : fitting.length > 0 ? fitting : items;
     return from[Math.floor(random() * from.length)] ?? from[0]!;
   };
   const sample = <T>(items: readonly T[], max: number): T[] => shuffle(items).slice(0, max);
   const slot = (chosen: readonly string[], optional: readonly string[] = []): Slot => ({ chosen: [...chosen], optional: [...optional] });
 
-  const { focus, experience } = request;
+  const { focus, experience, situation } = request;
   const theme = themeOf(focus);
   const material = corpus.focus[theme];
-  const passage: Passage = pick(corpus.passages[theme], (p) => p.text);
+  // What is happening, when the understanding found it (else the prayer follows the focus, as a general one).
+  const lines = situation.main === GENERAL ? undefined : situations.situations[situation.main];
+  const tone = toneOf(situation);
+  const alsoLines = situation.also.map((id) => situations.situations[id]);
+  const pool = Object.values(corpus.passages).flat();
+  const fitting = (lines?.passages ?? [])
+    .map((reference) => pool.find((passage) => passage.reference === reference))
+    .filter((p) => p !== undefined);
+  const passage: Passage = pick(fitting.length > 0 ? fitting : corpus.passages[theme], (p) => p.text);
   const values = { reference: passage.spoken, text: passage.text, phrase: passage.phrase, name: passage.name };
 
-  // The person's words: the description in an intention sentence, the goals in a petition.
+  // The person's words: said back in the writer's voice when the situation is understood, quoted when they carry
+  // more than that (or when nothing was understood); the goals in a petition.
   const description = sanitizeForVoice(speakableTypedText(request.description, request.language));
-  Object.assign(known, values, { description });
-  const intentionTemplate = description ? pick(corpus.intention.withDescription) : pick(corpus.intention.withoutDescription);
-  // The occasions the description tells of (an operation, an exam...) each get a line right after it.
-  const lowered = ` ${description.toLocaleLowerCase()} `;
-  const startsWord = (word: string) =>
-    new RegExp(`(?<!\\p{L})${word.toLocaleLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'u').test(lowered);
-  const occasions = Object.values(corpus.occasions)
-    .filter((occasion) => occasion.words.some(startsWord))
-    .slice(0, MAX_OCCASIONS)
-    .map((occasion) => pick(occasion.lines));
-  const intention = slot([fill(intentionTemplate, { description }), ...occasions], sample(corpus.intention.more, 2));
+  const relation = situation.relation && situation.who !== 'self' ? situations.relations[situation.relation] : undefined;
+  const who = relation ? whoValues(relation.forms) : {};
+  Object.assign(known, values, who, { description });
+  // Never said back: an unkind request, orders to the writer, a text in another language than the prayer's.
+  const sayable = !situation.unkind && !situation.otherLanguage;
+  const quoted = description !== '' && sayable && (!lines || countWords(description) > QUOTE_FROM_WORDS);
+  const intentionTemplate = quoted ? pick(corpus.intention.withDescription) : pick(corpus.intention.withoutDescription);
+  const acknowledgement = lines ? fill(relation ? pick(lines.acknowledgeFor[tone]) : pick(lines.acknowledge[tone]), who) : undefined;
+  const when = lines && situation.when ? fill(pick(situations.whenLines), { when: situations.when[situation.when].spoken }) : undefined;
+  const intention = slot(
+    [
+      ...(acknowledgement ? [acknowledgement] : []),
+      ...(quoted || !lines ? [fill(intentionTemplate, { description })] : []),
+      ...(when ? [when] : []),
+    ],
+    sample(corpus.intention.more, 2),
+  );
+  const quoteAt = quoted ? intention.chosen.indexOf(fill(intentionTemplate, { description })) : -1;
   const goals = goalSentences(request.goals.map((goal) => speakableTypedText(goal, request.language)));
-  // The people the description names, each in a line of their own: the prayer comes back to them.
-  const nameLines = shuffle(corpus.names);
-  const namesSlot = slot(namesIn(description, request.language).map((name, i) => fill(nameLines[i % nameLines.length]!, { name })));
+  // The people the description names, each in a line of their own: the prayer comes back to them. Where someone
+  // has died, the lines fit the living and the departed alike (which name is whose is not known).
+  const nameLines = shuffle(situation.departed ? situations.namesAny : corpus.names);
+  const namesSlot = slot(situation.names.map((name, i) => fill(nameLines[i % nameLines.length]!, { name })));
   const number = goals.length === 1 ? 'one' : 'many';
   const goalsSlot = slot(goals.length > 0 ? [pick(corpus.goals.intro[number]), ...goals, pick(corpus.goals.outro[number])] : []);
 
-  // The honest need of the focus: always in a prayer without a description; otherwise room permitting. A general
-  // prayer names no need of its own: the person's intention (or the words for what they carry) stands for it.
+  // The honest need of the focus, for a general prayer only: always without a description, otherwise room
+  // permitting. A prayer without a focus names no need of its own.
   const needLine = pick(material.need);
-  const need = focus === DEFAULT_TOPIC ? slot([]) : experience === 'prayer' && !description ? slot([needLine]) : slot([], [needLine]);
-  const [anchor, ...otherAnchors] = shuffle(material.anchors);
-  const petitions = shuffle([...material.petitions, ...otherAnchors]);
-  const [firstOther, ...moreOthers] = shuffle(material.others);
+  const need =
+    lines || focus === DEFAULT_TOPIC ? slot([]) : experience === 'prayer' && !description ? slot([needLine]) : slot([], [needLine]);
+  // Confession only where the person carries guilt or a quarrel: never for a birth, a grief or a joy.
+  const confessing =
+    situation.feeling === 'guilty' ||
+    situation.main === 'conflict' ||
+    situation.main === 'addiction' ||
+    (situation.main === GENERAL && (situation.feeling === null || situation.feeling === 'uncertain'));
+  const confession = slot([], confessing ? sample(corpus.prayer.confession, 3) : []);
+  const [anchor, ...petitions] = lines
+    ? [...shuffle(lines.petitions), ...alsoLines.map((also) => pick(also.petitions))]
+    : (() => {
+        const [first, ...otherAnchors] = shuffle(material.anchors);
+        return [first!, ...shuffle([...material.petitions, ...otherAnchors])];
+      })();
+  const [firstOther, ...moreOthers] = shuffle(lines?.others ?? material.others);
+  // Thanks for what is happening: first when it is a joy, room permitting when it is a need.
+  const thanks = lines ? shuffle(lines.thanks) : [];
+  const thanksgiving =
+    tone === 'joy' && thanks.length > 0
+      ? slot([pick(corpus.prayer.thanksgiving), thanks[0]!], [...thanks.slice(1), ...shuffle(corpus.prayer.thanksgivingMore)])
+      : slot([pick(corpus.prayer.thanksgiving)], shuffle([...thanks.slice(0, 1), ...corpus.prayer.thanksgivingMore]));
+  // A joy is not met with words for a burden: one line of trust, and no more.
+  const trust = slot([pick(corpus.prayer.trust)], tone === 'joy' && lines ? [] : shuffle(corpus.prayer.trustMore));
 
   let paragraphs: Paragraph[];
   if (experience === 'prayer') {
     paragraphs = [
       [slot([pick(corpus.prayer.adoration)], shuffle(corpus.prayer.adorationMore))],
-      [slot([pick(corpus.prayer.thanksgiving)], shuffle(corpus.prayer.thanksgivingMore))],
+      [thanksgiving],
       // Quiet after the quotation, before the prayer goes on.
       [slot([`${fill(pick(corpus.prayer.scripture), values)} ${PAUSE_MARKS.pause}`], shuffle(corpus.prayer.scriptureMore))],
-      [need, intention, slot([], sample(corpus.prayer.confession, 3))],
+      [need, intention, confession],
       [namesSlot, slot([anchor!], petitions), goalsSlot],
       [slot([pick(corpus.prayer.othersIntro), firstOther!], moreOthers)],
-      [slot([pick(corpus.prayer.trust)], shuffle(corpus.prayer.trustMore))],
+      [trust],
       [slot([pick(corpus.prayer.amen)])],
     ];
   } else {
-    const [reflection, ...moreReflections] = shuffle(material.reflections);
+    const [reflection, ...moreReflections] = shuffle(lines?.reflections ?? material.reflections);
     paragraphs = [
       [slot([pick(corpus.meditation.opening)], shuffle(corpus.meditation.openingMore))],
       [slot([fill(pick(corpus.meditation.introduce), values)])],
@@ -361,13 +398,18 @@ function compose(corpus: Corpus, request: PrayerRequest, random: () => number): 
       [
         slot([anchor!], petitions.slice(0, 6)),
         goalsSlot,
-        slot([], shuffle([...moreOthers.slice(0, 3), ...sample(corpus.prayer.trustMore, 4)])),
+        slot(
+          [],
+          shuffle([...moreOthers.slice(0, 3), ...(tone === 'joy' && lines ? thanks.slice(1, 3) : sample(corpus.prayer.trustMore, 4))]),
+        ),
       ],
       // The silence the line invites is real: several seconds of quiet under the bed.
       [slot([`${pick(corpus.meditation.silence)} ${PAUSE_MARKS.silence}`])],
       [slot([pick(corpus.meditation.closing)])],
     ];
   }
+  // No sentence twice: a line that two lists share is said once.
+  dropRepeats(paragraphs);
 
   // The length: a long description leaves room for fewer optional sentences, and is cut only past the hard limit.
   const target = request.targetWords;
@@ -378,16 +420,21 @@ function compose(corpus: Corpus, request: PrayerRequest, random: () => number): 
     const excess = wordsOf(paragraphs) - (hardMax - 10);
     if (excess > 0) {
       const limited = limitWords(description, Math.max(MIN_DESCRIPTION_WORDS, countWords(description) - excess));
-      intention.chosen[0] = fill(intentionTemplate, { description: limited });
+      if (quoteAt >= 0) intention.chosen[quoteAt] = fill(intentionTemplate, { description: limited });
     }
   }
-  addOptional(paragraphs, window, shuffle);
+  addOptional(paragraphs, window, shuffle, isHeard);
 
   const text = paragraphs
     .map((paragraph) => paragraph.flatMap((s) => s.chosen).join(' '))
     .filter((paragraph) => paragraph.length > 0)
     .join('\n\n');
-  const title = fill(pick(corpus.titles[experience][theme]), values);
+  const titles = lines
+    ? experience === 'prayer'
+      ? lines.titles.prayer[tone]
+      : lines.titles.bible_meditation
+    : corpus.titles[experience][theme];
+  const title = fill(pick(titles), values);
   if (/[{}]/.test(text) || /[{}]/.test(title)) throw new Error('composer: a placeholder was left in the text');
   return { title, text };
 }
@@ -426,29 +473,73 @@ function goalSentences(goals: readonly string[]): string[] {
   return sentences;
 }
 
+/** Removes a chosen sentence said before in the text, and optional ones that repeat a chosen one. */
+function dropRepeats(paragraphs: Paragraph[]): void {
+  const said = new Set<string>();
+  for (const s of paragraphs.flat()) {
+    s.chosen = s.chosen.filter((sentence) => {
+      const key = sentenceKey(sentence);
+      if (said.has(key)) return false;
+      said.add(key);
+      return true;
+    });
+  }
+  for (const s of paragraphs.flat()) s.optional = [...new Set(s.optional)].filter((sentence) => !said.has(sentenceKey(sentence)));
+}
+
 const wordsOf = (paragraphs: readonly Paragraph[]): number =>
   paragraphs.flat().reduce((sum, s) => sum + s.chosen.reduce((words, sentence) => words + countWords(sentence), 0), 0);
 
 /**
  * Adds optional sentences, taking turns between the slots (in a random order) so that every part of the
- * prayer can grow, until the text reaches the window; a sentence that would overshoot it is skipped.
+ * prayer can grow, until the text reaches the window; a sentence that would overshoot it is skipped. Sentences
+ * the person has not heard lately are added first; the others only when the fresh ones cannot fill the window
+ * (a situation has only so many lines of its own).
  */
-function addOptional(paragraphs: Paragraph[], window: { min: number; max: number }, shuffle: <T>(items: readonly T[]) => T[]): void {
+function addOptional(
+  paragraphs: Paragraph[],
+  window: { min: number; max: number },
+  shuffle: <T>(items: readonly T[]) => T[],
+  isHeard: (sentence: string) => boolean,
+): void {
   let total = wordsOf(paragraphs);
+  const said = new Set(paragraphs.flat().flatMap((s) => s.chosen.map(sentenceKey)));
   const slots = shuffle(paragraphs.flat().filter((s) => s.optional.length > 0));
-  while (total < window.min) {
-    let offered = false;
-    for (const s of slots) {
-      if (total >= window.min) break;
-      const next = s.optional.shift();
-      if (next === undefined) continue;
-      offered = true;
-      const words = countWords(next);
-      if (total + words <= window.max) {
-        s.chosen.push(next);
-        total += words;
+  for (const fresh of [true, false]) {
+    const offers = new Map(slots.map((s) => [s, s.optional.filter((sentence) => !fresh || !isHeard(sentence))]));
+    while (total < window.min) {
+      let offered = false;
+      for (const s of slots) {
+        if (total >= window.min) break;
+        const next = offers.get(s)!.shift();
+        if (next === undefined) continue;
+        offered = true;
+        const words = countWords(next);
+        if (total + words <= window.max && !said.has(sentenceKey(next))) {
+          said.add(sentenceKey(next));
+          s.chosen.push(next);
+          total += words;
+        }
       }
+      if (!offered) break;
     }
-    if (!offered) break;
   }
+}
+
+/** The verified passages the chat writer's quotations are checked against: the composer's, which are exact. */
+export function createVerifiedScripture(contentDir: string): VerifiedScripture {
+  let corpora: ReturnType<typeof loadCorpora> | undefined;
+  return {
+    async passages(language, situation) {
+      corpora ??= loadCorpora(contentDir).catch((error: unknown) => {
+        corpora = undefined;
+        throw error;
+      });
+      const { corpus, situations } = (await corpora)[language];
+      const all = Object.values(corpus.passages).flat();
+      const named = situation.main === GENERAL ? [] : situations.situations[situation.main].passages;
+      const forSituation = all.filter((passage) => named.includes(passage.reference));
+      return { all, fitting: fittingFirst(situation, forSituation, corpus.passages[themeOf(situation.focus)]) };
+    },
+  };
 }

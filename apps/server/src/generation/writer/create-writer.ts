@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { WriterConfig } from '../../platform/config';
-import { createComposer } from './composer';
+import { createComposer, createVerifiedScripture } from './composer';
 import { createOpenAiChatWriter } from './openai-chat';
 import { withFallback } from './with-fallback';
 import type { PrayerWriter } from './writer';
@@ -12,6 +12,9 @@ import type { PrayerWriter } from './writer';
 export function createWriterFromConfig(config: WriterConfig, deps: { contentDir: string; logger: FastifyBaseLogger }): PrayerWriter {
   const composer = createComposer({ contentDir: deps.contentDir });
   if (config.provider === 'composer') return composer;
-  const chat = createOpenAiChatWriter({ baseUrl: config.baseUrl, apiKey: config.apiKey, model: config.model, timeoutMs: config.timeoutMs });
+  const chat = createOpenAiChatWriter(
+    { baseUrl: config.baseUrl, apiKey: config.apiKey, model: config.model, timeoutMs: config.timeoutMs },
+    createVerifiedScripture(deps.contentDir),
+  );
   return withFallback(chat, composer, (error) => deps.logger.warn({ err: error }, 'the chat writer failed; the composer wrote the prayer'));
 }

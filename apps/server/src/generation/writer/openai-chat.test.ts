@@ -4,6 +4,8 @@ import { respond, startProtocolServer, type ProtocolServer, type RecordedRequest
 import { countWords } from '../text/words';
 import { buildPrompt, cleanForVoice, createOpenAiChatWriter, WriterError } from './openai-chat';
 import type { PrayerRequest } from './writer';
+import { generalSituation, type Situation } from '../understanding/situation';
+import type { VerifiedScripture } from './chat-checks';
 
 const PATH = '/v1/chat/completions';
 
@@ -15,13 +17,44 @@ const request: PrayerRequest = {
   goals: ['Orar cada mañana'],
   lengthMinutes: 3,
   targetWords: 390,
+  situation: {
+    ...generalSituation('es', 'peace'),
+    main: 'illness',
+    feeling: 'afraid',
+    who: 'others',
+    relation: 'mother',
+  } satisfies Situation,
 };
 
-/** A paragraph of `sentences` ten-word sentences. */
-const paragraph = (sentences: number) =>
-  Array.from({ length: sentences }, () => 'Señor, tú eres mi pastor y en ti descanso hoy.').join(' ');
+const OPENINGS = ['Señor', 'Padre bueno', 'Dios mío', 'Señor de la vida', 'Padre de misericordia', 'Dios de paz'];
+const MIDDLES = [
+  'tú eres mi pastor',
+  'en ti descansa mi alma',
+  'tu amor me sostiene cada día',
+  'tu luz alumbra mi camino',
+  'tu paz guarda mi corazón',
+  'tu mano me acompaña siempre',
+  'tu palabra me consuela',
+  'tu fidelidad no se acaba',
+];
+const ENDINGS = ['y confío en ti', 'y te doy gracias', 'aunque no lo entienda todo', 'en esta hora', 'también hoy'];
+/** The i-th of many different sentences of about ten words. */
+const sentence = (i: number) => `${OPENINGS[i % 6]}, ${MIDDLES[Math.floor(i / 6) % 8]} ${ENDINGS[i % 5]}.`;
+let said = 0;
+/** A paragraph of `sentences` different sentences of about ten words (none said before in the file). */
+const paragraph = (sentences: number) => Array.from({ length: sentences }, () => sentence(said++)).join(' ');
 /** About 390 words in three paragraphs. */
 const prayerText = [paragraph(13), paragraph(13), `${paragraph(12)} Amén.`].join('\n\n');
+
+/** The verified passages the answers are checked against: two for the situation (illness), one other. */
+const PASSAGES = {
+  psalm: { reference: 'Salmo 23:4', text: 'Aunque ande en valle de sombra de muerte, no temeré mal alguno; porque tú estarás conmigo.' },
+  isaiah: { reference: 'Isaías 41:10', text: 'No temas, que yo soy contigo; no desmayes, que yo soy tu Dios que te esfuerzo.' },
+  john: { reference: 'Juan 14:27', text: 'La paz os dejo, mi paz os doy: no como el mundo la da, yo os la doy.' },
+};
+const scripture: VerifiedScripture = {
+  passages: async () => ({ all: Object.values(PASSAGES), fitting: [PASSAGES.psalm, PASSAGES.isaiah] }),
+};
 
 /** A chat completion whose message is `content`. */
 const completion = (content: string | null, extra: Record<string, unknown> = {}) =>
@@ -61,7 +94,8 @@ describe('OpenAI-compatible chat writer', () => {
   afterEach(() => server.assertDone());
   afterAll(() => server.close());
 
-  const writer = (timeoutMs = 5000) => createOpenAiChatWriter({ baseUrl: server.url, apiKey: 'sk-test', model: 'gpt-test', timeoutMs });
+  const writer = (timeoutMs = 5000) =>
+    createOpenAiChatWriter({ baseUrl: server.url, apiKey: 'sk-test', model: 'gpt-test', timeoutMs }, scripture);
 
   it('POSTs /v1/chat/completions with the key, model, JSON mode and the rules, and returns the prayer', async () => {
     server.expect('POST', PATH, (recorded, response) => {
@@ -95,11 +129,12 @@ describe('OpenAI-compatible chat writer', () => {
   });
 
   it('cleans markdown and extra blank lines for the voice', async () => {
-    const marked = `# Oración\n\n**Señor**, tú eres _mi_ \`luz\`.\n\n\n\n- ${paragraph(19)}   \n\n\n${paragraph(19)}`;
+    const [first, second] = [paragraph(19), paragraph(19)];
+    const marked = `# Oración\n\n**Señor**, tú eres _mi_ \`luz\`.\n\n\n\n- ${first}   \n\n\n${second}`;
     server.expect('POST', PATH, answer(prayerJson({ title: '**Paz**', text: marked })));
     const prayer = await writer().write(request);
     expect(prayer.title).toBe('Paz');
-    expect(prayer.text).toBe(`Oración\n\nSeñor, tú eres mi luz.\n\n${paragraph(19)}\n\n${paragraph(19)}`);
+    expect(prayer.text).toBe(`Oración\n\nSeñor, tú eres mi luz.\n\n${first}\n\n${second}`);
   });
 
   it('rejects a message that is not JSON', async () => {
@@ -126,13 +161,106 @@ describe('OpenAI-compatible chat writer', () => {
   });
 
   it('rejects a text too short or too long for the length', async () => {
-    server.expect('POST', PATH, answer(prayerJson({ title: 'Paz', text: paragraph(4) })));
+    server.expect('POST', PATH, answer(prayerJson({ title: 'Paz', text: 'Señor, tú eres mi pastor y en ti descanso hoy. '.repeat(4) })));
     expect((await failure(writer().write(request))).message).toMatch(/does not validate \(text: /);
     server.expect('POST', PATH, answer(prayerJson({ title: 'Paz', text: paragraph(15) })));
-    expect((await failure(writer().write(request))).message).toMatch(/answered 150 words for a 3-minute prayer \(about 390 expected\)/);
-    const long = Array.from({ length: 80 }, () => 'Be still and know that I am God, be still.').join(' ');
+    expect((await failure(writer().write(request))).message).toMatch(/answered \d+ words for a 3-minute prayer \(about 390 expected\)/);
+    const long = paragraph(80);
     server.expect('POST', PATH, answer(prayerJson({ title: 'Peace', text: long })));
-    expect((await failure(writer().write(request))).message).toMatch(/answered 800 words/);
+    expect((await failure(writer().write(request))).message).toMatch(/answered \d{3} words/);
+  });
+
+  it('carries the situation in the prompt: what is happening, who, and the spirit it asks for', async () => {
+    server.expect('POST', PATH, (recorded, response) => {
+      const [system, user] = bodyOf(recorded).messages;
+      expect(system!.content).toContain('# The situation');
+      expect(system!.content).toContain('an illness, a diagnosis or treatment');
+      expect(system!.content).toContain('No confession of sins or quarrels');
+      expect(JSON.parse(user!.content.slice(user!.content.indexOf('{')))).toMatchObject({
+        situation: {
+          happening: 'an illness, a diagnosis or treatment',
+          feeling: 'afraid',
+          prayingFor: 'their mother',
+          someoneHasDied: false,
+        },
+      });
+      answer(prayerJson({ title: 'Paz', text: prayerText }))(recorded, response);
+    });
+    await writer().write(request);
+    const departed = buildPrompt({ ...request, situation: { ...request.situation, main: 'death', feeling: 'grieving', departed: true } });
+    expect(departed.system).toContain('Never ask anything of them');
+    const joy = buildPrompt({ ...request, situation: { ...request.situation, main: 'birth', feeling: 'grateful' } });
+    expect(joy.system).toContain('This is a joy');
+    expect(buildPrompt({ ...request, situation: generalSituation('es', 'peace') }).system).not.toContain('# The situation');
+  });
+
+  it('refuses an answer in another language than the request', async () => {
+    const english = Array.from(
+      { length: 40 },
+      (_, i) => `Lord, you are my shepherd and I rest in you on day ${'abcdefghijklmnopqrstuvwxyzabcdefghijklmn'[i]}.`,
+    );
+    server.expect('POST', PATH, answer(prayerJson({ title: 'Peace', text: english.join(' ') })));
+    expect((await failure(writer().write(request))).message).toMatch(/answered in English, not Spanish/);
+  });
+
+  it('refuses what the voice cannot read, and says no sentence twice', async () => {
+    server.expect('POST', PATH, answer(prayerJson({ title: 'Paz', text: `${prayerText} 🙏` })));
+    expect((await failure(writer().write(request))).message).toMatch(/emoji/);
+    server.expect('POST', PATH, answer(prayerJson({ title: 'Paz', text: `${prayerText} Visita https://example.com hoy.` })));
+    expect((await failure(writer().write(request))).message).toMatch(/link/);
+    server.expect('POST', PATH, answer(prayerJson({ title: 'Paz', text: `${prayerText} Señor {nombre} te pido.` })));
+    expect((await failure(writer().write(request))).message).toMatch(/"\{"/);
+    const twice = prayerText.split('\n\n');
+    const repeated = [twice[0], `${twice[1]} ${sentence(0)}`, twice[2]].join('\n\n');
+    server.expect('POST', PATH, answer(prayerJson({ title: 'Paz', text: repeated })));
+    const prayer = await writer().write(request);
+    expect(prayer.text.split(sentence(0)).length).toBe(2);
+    expect(prayer.text).toBe(prayerText);
+  });
+
+  it('keeps a verified quotation, and replaces one that is not found with a verified passage for the same need', async () => {
+    const verified = `Como dice el salmo, Salmos 23:4, ${PASSAGES.psalm.text} [pause]`;
+    server.expect(
+      'POST',
+      PATH,
+      answer(
+        prayerJson({
+          title: 'Paz',
+          text: `${verified}\n\n${prayerText}`,
+          scripture: [{ reference: 'Salmos 23:4', text: PASSAGES.psalm.text }],
+        }),
+      ),
+    );
+    const kept = await writer().write(request);
+    expect(kept.text).toContain(`Salmo 23:4, ${PASSAGES.psalm.text}`);
+
+    const invented = 'Yo soy el que sana todas tus heridas en este mismo día.';
+    server.expect(
+      'POST',
+      PATH,
+      answer(
+        prayerJson({
+          title: 'Paz',
+          text: `Tu palabra dice en Jeremías 99:1, ${invented}\n\n${prayerText}`,
+          scripture: [{ reference: 'Jeremías 99:1', text: invented }],
+        }),
+      ),
+    );
+    const replaced = await writer().write(request);
+    expect(replaced.text).not.toContain(invented);
+    expect(replaced.text).not.toContain('Jeremías 99:1');
+    expect(replaced.text).toContain(`${PASSAGES.psalm.reference}, ${PASSAGES.psalm.text}`);
+  });
+
+  it('refuses a quotation it cannot find, or a reference it was not told of', async () => {
+    server.expect(
+      'POST',
+      PATH,
+      answer(prayerJson({ title: 'Paz', text: prayerText, scripture: [{ reference: 'Salmo 23:4', text: PASSAGES.psalm.text }] })),
+    );
+    expect((await failure(writer().write(request))).message).toMatch(/quotation of Salmo 23:4 that is not in its text/);
+    server.expect('POST', PATH, answer(prayerJson({ title: 'Paz', text: `Recuerdo Juan 3:16 esta noche.\n\n${prayerText}` })));
+    expect((await failure(writer().write(request))).message).toMatch(/not checked against the verified passages/);
   });
 
   it('names the status of a server error and marks it retryable', async () => {
@@ -168,7 +296,7 @@ describe('OpenAI-compatible chat writer', () => {
     const closed = await startProtocolServer();
     const url = closed.url;
     await closed.close();
-    const error = await failure(createOpenAiChatWriter({ baseUrl: url, model: 'm', timeoutMs: 5000 }).write(request));
+    const error = await failure(createOpenAiChatWriter({ baseUrl: url, model: 'm', timeoutMs: 5000 }, scripture).write(request));
     expect(error.retryable).toBe(true);
     expect(error.message).toMatch(/^openai-compatible:m: request to http:\/\/127\.0\.0\.1:\d+ failed/);
   });
@@ -179,7 +307,7 @@ describe('OpenAI-compatible chat writer', () => {
         expect(recorded.headers.authorization).toBeUndefined();
         answer(prayerJson({ title: 'Peace', text: prayerText }))(recorded, response);
       });
-      await expect(createOpenAiChatWriter({ baseUrl, model: 'llama3', timeoutMs: 5000 }).write(request)).resolves.toMatchObject({
+      await expect(createOpenAiChatWriter({ baseUrl, model: 'llama3', timeoutMs: 5000 }, scripture).write(request)).resolves.toMatchObject({
         title: 'Peace',
       });
     }

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { withFallback } from './with-fallback';
 import type { PrayerRequest, PrayerWriter, WrittenPrayer } from './writer';
+import { generalSituation } from '../understanding/situation';
 
 const request: PrayerRequest = {
   language: 'en',
@@ -10,6 +11,7 @@ const request: PrayerRequest = {
   goals: [],
   lengthMinutes: 3,
   targetWords: 390,
+  situation: generalSituation('en', 'faith'),
 };
 
 const writerOf = (name: string, write: (request: PrayerRequest) => Promise<WrittenPrayer>): PrayerWriter & { write: typeof write } => ({

@@ -1,5 +1,6 @@
 import type { Experience, Topic } from '@selah/domain/records';
 import type { Language } from '@selah/domain/languages';
+import type { Situation } from '../understanding/situation';
 
 /** What the quiz gathered: the writer turns it into a prayer or a Bible meditation. */
 export interface PrayerRequest {
@@ -15,6 +16,8 @@ export interface PrayerRequest {
   lengthMinutes: number;
   /** Words that fill those minutes at the voice's measured pace in this language (generation/length). */
   targetWords: number;
+  /** What the understanding read in the description (generation/understanding): the writer plans from it. */
+  situation: Situation;
   /** The texts of the person's latest prayers: a writer avoids their sentences, so no two prayers sound alike. */
   heard?: readonly string[];
 }

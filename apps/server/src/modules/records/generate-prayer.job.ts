@@ -10,6 +10,7 @@ import { isTransient } from '../../generation/transient';
 import type { StreamedSegment } from '../../generation/master/stream-speech';
 import type { VoicePipeline } from '../../generation/voice-text';
 import type { PrayerWriter } from '../../generation/writer/writer';
+import type { Understanding } from '../../generation/understanding/understand';
 import type { JobOptions } from '../../platform/jobs';
 import type { MediaStore } from '../../platform/media';
 import { storeSegment, storeVoiced } from '../media/media.service';
@@ -35,6 +36,8 @@ const STALE_ERROR: GenerationError = 'GENERATION_TIMED_OUT';
 
 export interface GenerationDeps {
   queries: RecordQueries;
+  /** Reads what the person wrote before any writer runs (generation/understanding). */
+  understanding: Understanding;
   writer: PrayerWriter;
   voice: VoicePipeline;
   media: MediaStore;
@@ -88,11 +91,15 @@ export async function generatePrayer(deps: GenerationDeps, recordId: string): Pr
         .slice(0, HEARD_PRAYERS)
         .map((row) => row.recordText!)
     : [];
+  const focus = (TOPICS as readonly string[]).includes(record.preference) ? (record.preference as Topic) : DEFAULT_TOPIC;
+  // Understanding first: what is happening, the feeling, who and when, for whichever writer writes.
+  const situation = await deps.understanding.understand({ language, description: record.description, focus });
   const write = () =>
     writer.write({
       language,
       experience,
-      focus: (TOPICS as readonly string[]).includes(record.preference) ? (record.preference as Topic) : DEFAULT_TOPIC,
+      focus,
+      situation,
       description: record.description,
       goals: record.goals.filter((goal) => goal.trim() !== ''),
       lengthMinutes: record.length,

@@ -1,0 +1,118 @@
+import { franc } from 'franc-min';
+import type { Language } from '@selah/domain/languages';
+import { GENERAL, type Situation } from '../understanding/situation';
+import { splitIntoParagraphs, splitIntoSentences } from '../text/split-sentences';
+import { stripPauseMarks } from '../text/pauses';
+import { countWords } from '../text/words';
+import type { PrayerRequest } from './writer';
+import type { WriterError } from './openai-chat';
+
+/**
+ * What a chat model answers is checked before the voice reads it (issue 35): the language, nothing the voice
+ * cannot read, no sentence twice, and every quotation of scripture found among the verified passages Selah stores
+ * (content/composer), or replaced by one that fits the same need. What cannot be mended throws, and the composer
+ * writes the prayer instead.
+ */
+type Fail = (message: string) => WriterError;
+
+/** A passage as Selah stores it: quoted exactly from the public-domain translation of its language. */
+export interface VerifiedPassage {
+  reference: string;
+  text: string;
+}
+
+export interface VerifiedScripture {
+  /** Every verified passage of a language, and those that fit a situation (or the focus of a general prayer) first. */
+  passages(language: Language, situation: Situation): Promise<{ all: VerifiedPassage[]; fitting: VerifiedPassage[] }>;
+}
+
+const FRANC: Record<string, Language> = { eng: 'en', spa: 'es', pol: 'pl' };
+const NAMES: Record<Language, string> = { en: 'English', es: 'Spanish', pl: 'Polish' };
+
+const EMOJI = /\p{Extended_Pictographic}/u;
+const LINK = /https?:\/\/|www\./i;
+const MARKUP = /[<>{}()*_#|\\~^@=]|\[(?!pause\]|silence\])/i;
+
+/** A sentence as two are compared: lower case, letters and digits only. */
+const key = (sentence: string): string =>
+  sentence
+    .toLocaleLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+
+/** The language, what the voice reads, and no sentence said twice (a repeat is dropped). */
+export function checkAnswer(text: string, request: PrayerRequest, fail: Fail): string {
+  const found = FRANC[franc(stripPauseMarks(text), { only: Object.keys(FRANC) })];
+  if (found && found !== request.language) throw fail(`answered in ${NAMES[found]}, not ${NAMES[request.language]}`);
+  const spoken = stripPauseMarks(text);
+  if (EMOJI.test(spoken)) throw fail('answered a text with emoji, which the voice cannot read');
+  if (LINK.test(spoken)) throw fail('answered a text with a link, which the voice cannot read');
+  const markup = MARKUP.exec(text);
+  if (markup) throw fail(`answered a text with "${markup[0]}", which the voice cannot read`);
+  const calm = text.replace(/¡/g, '').replace(/!+/g, '.');
+  const said = new Set<string>();
+  return splitIntoParagraphs(calm)
+    .map((paragraph) =>
+      splitIntoSentences(paragraph, request.language)
+        .filter((sentence) => {
+          const k = key(stripPauseMarks(sentence));
+          if (countWords(k) < 4) return true;
+          if (said.has(k)) return false;
+          said.add(k);
+          return true;
+        })
+        .join(' '),
+    )
+    .filter((paragraph) => paragraph.length > 0)
+    .join('\n\n');
+}
+
+const words = (text: string): string => key(text);
+
+/** Whether a quotation is a verified passage, or a part of one of at least five words. */
+const verifiedAs = (quotation: string, passages: readonly VerifiedPassage[]): VerifiedPassage | undefined => {
+  const quoted = words(quotation);
+  if (countWords(quoted) < 5) return undefined;
+  return passages.find((passage) => ` ${words(passage.text)} `.includes(` ${quoted} `));
+};
+
+/**
+ * Each quotation the answer declares is checked: a verified one keeps its words (and takes the stored reference);
+ * one that is not found is replaced by a verified passage that fits the situation. A reference left in the text
+ * that was not checked, or a quotation not found where the answer says it is, throws.
+ */
+export async function verifyScripture(
+  text: string,
+  declared: readonly { reference: string; text: string }[],
+  request: PrayerRequest,
+  scripture: VerifiedScripture,
+  fail: Fail,
+): Promise<string> {
+  const { all, fitting } = await scripture.passages(request.language, request.situation);
+  let result = text;
+  const used: string[] = [];
+  const spare = fitting.filter((passage) => !declared.some((item) => verifiedAs(item.text, [passage])));
+  for (const item of declared) {
+    const quotation = item.text.replace(/\s+/g, ' ').trim();
+    if (!result.includes(quotation)) throw fail(`answered a quotation of ${item.reference} that is not in its text`);
+    const verified = verifiedAs(quotation, all);
+    if (verified) {
+      if (item.reference !== verified.reference) result = result.split(item.reference).join(verified.reference);
+      used.push(verified.reference);
+      continue;
+    }
+    const replacement = spare.shift();
+    if (!replacement) throw fail(`quoted ${item.reference}, which is not among the verified passages, and none is left to replace it`);
+    result = result.replace(quotation, replacement.text).split(item.reference).join(replacement.reference);
+    used.push(replacement.reference);
+  }
+  // Digits are left only in the references checked above (numbers are written as words).
+  let rest = stripPauseMarks(result);
+  for (const reference of used) rest = rest.split(reference).join(' ');
+  if (/\d/.test(rest)) throw fail('answered a reference or a number that was not checked against the verified passages');
+  return result;
+}
+
+/** The passages of a situation first, then those of the focus: the ones a replacement is taken from. */
+export const fittingFirst = (situation: Situation, forSituation: VerifiedPassage[], forFocus: VerifiedPassage[]): VerifiedPassage[] =>
+  situation.main === GENERAL ? forFocus : [...forSituation, ...forFocus];

@@ -1,0 +1,255 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { LANGUAGES, type Language } from '@selah/domain/languages';
+import { EXPERIENCES } from '@selah/domain/records';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createComposer, fill, loadCorpus, type Corpus } from './composer';
+import { loadSituationCorpus, type SituationCorpus } from './situation-corpus';
+import {
+  generalSituation,
+  RELATIONS,
+  SITUATIONS,
+  toneOf,
+  type Feeling,
+  type Situation,
+  type SituationId,
+} from '../understanding/situation';
+import { splitIntoSentences } from '../text/split-sentences';
+import { stripPauseMarks } from '../text/pauses';
+import type { PrayerRequest } from './writer';
+
+/**
+ * A prayer planned from the situation (issue 35): for every situation and language, the sections fit it (no
+ * quarrel for a birth, no courage for the departed, thanksgiving for a joy), the title is the situation's, no
+ * sentence is said twice, and the one prayed for is named in the form the sentence needs.
+ */
+const contentDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../content');
+
+function seeded(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const corpora = {} as Record<Language, { corpus: Corpus; situations: SituationCorpus }>;
+beforeAll(async () => {
+  for (const language of LANGUAGES) {
+    corpora[language] = { corpus: await loadCorpus(contentDir, language), situations: await loadSituationCorpus(contentDir, language) };
+  }
+});
+
+const TARGET: Record<Language, number> = { en: 400, es: 340, pl: 290 };
+const DEPARTED: ReadonlySet<SituationId> = new Set(['death', 'grief']);
+/** The feeling a situation is tried with in each tone. */
+const NEED_FEELING: Partial<Record<SituationId, Feeling>> = {
+  death: 'grieving',
+  grief: 'grieving',
+  loneliness: 'lonely',
+  conflict: 'hurt',
+};
+
+const situationOf = (language: Language, main: SituationId, feeling: Feeling, extra: Partial<Situation> = {}): Situation => ({
+  ...generalSituation(language, 'relationships'),
+  main,
+  feeling,
+  departed: DEPARTED.has(main),
+  ...extra,
+});
+
+const requestOf = (situation: Situation, experience: PrayerRequest['experience'] = 'prayer', description = ''): PrayerRequest => ({
+  language: situation.language,
+  experience,
+  focus: situation.focus,
+  situation,
+  description,
+  goals: [],
+  lengthMinutes: 3,
+  targetWords: TARGET[situation.language],
+});
+
+const sentencesOf = (text: string, language: Language): string[] => splitIntoSentences(stripPauseMarks(text), language);
+const key = (sentence: string) =>
+  sentence
+    .toLocaleLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+
+describe.each(LANGUAGES)('a prayer planned from the situation, in %s', (language) => {
+  it.each(SITUATIONS)('%s: its sections, title and spirit fit it', async (main) => {
+    const { corpus, situations } = corpora[language];
+    const lines = situations.situations[main];
+    const focusLines = new Set(
+      Object.values(corpus.focus).flatMap((focus) => [...focus.need, ...focus.anchors, ...focus.petitions, ...focus.others]),
+    );
+    const confession = new Set(corpus.prayer.confession);
+    for (const feeling of ['grateful', NEED_FEELING[main] ?? 'afraid'] as const) {
+      const situation = situationOf(language, main, feeling);
+      const tone = toneOf(situation);
+      for (const experience of EXPERIENCES) {
+        for (let seed = 1; seed <= 4; seed++) {
+          const { title, text } = await createComposer({ contentDir, random: seeded(seed) }).write(requestOf(situation, experience));
+          const sentences = sentencesOf(text, language);
+          if (experience === 'prayer') expect(lines.titles.prayer[tone]).toContain(title);
+          else {
+            const names = Object.values(corpus.passages)
+              .flat()
+              .filter((passage) => lines.passages.includes(passage.reference))
+              .map((passage) => passage.name);
+            expect(lines.titles.bible_meditation.flatMap((template) => names.map((name) => fill(template, { name })))).toContain(title);
+          }
+          // What is said is the situation's: its own lines, never the focus's needs or petitions.
+          expect(
+            sentences.filter((sentence) => focusLines.has(sentence)),
+            `${main}/${feeling}: ${text}`,
+          ).toEqual([]);
+          expect(lines.acknowledge[tone].some((line) => text.includes(line))).toBe(true);
+          expect(lines.petitions.some((line) => text.includes(line))).toBe(true);
+          // Confession only for a quarrel or an addiction.
+          if (main !== 'conflict' && main !== 'addiction') expect(sentences.filter((sentence) => confession.has(sentence))).toEqual([]);
+          // A joy is thanked for, in the prayer's thanksgiving.
+          if (tone === 'joy' && experience === 'prayer') expect(lines.thanks.some((line) => text.includes(line))).toBe(true);
+          // And is not met with words for a burden.
+          if (tone === 'joy')
+            expect(
+              [...corpus.forNeedOnly, ...lines.forNeedOnly].filter((line) => text.includes(line)),
+              `${main}/${feeling}: ${text}`,
+            ).toEqual([]);
+        }
+      }
+    }
+  });
+
+  it('speaks of the departed only in lines that fit them, and of the living in their own', async () => {
+    const { corpus, situations } = corpora[language];
+    const name = { en: 'Tom', es: 'Tomás', pl: 'Tomasz' }[language];
+    for (const main of ['death', 'grief'] as const) {
+      for (let seed = 1; seed <= 10; seed++) {
+        const situation = situationOf(language, main, 'grieving', { names: [name], who: 'others', relation: 'grandfather' });
+        const { text } = await createComposer({ contentDir, random: seeded(seed) }).write(requestOf(situation));
+        const living = corpus.names.map((line) => fill(line, { name }));
+        expect(living.filter((line) => text.includes(line))).toEqual([]);
+        expect(situations.namesAny.some((line) => text.includes(fill(line, { name })))).toBe(true);
+      }
+    }
+  });
+
+  it('says the situation back about the one prayed for, in the form each line needs', async () => {
+    const { situations } = corpora[language];
+    for (const relation of RELATIONS) {
+      const situation = situationOf(language, 'illness', 'afraid', { who: 'others', relation });
+      const { text } = await createComposer({ contentDir, random: seeded(3) }).write(requestOf(situation));
+      const forms = Object.values(situations.relations[relation].forms);
+      expect(
+        forms.some((form) => text.includes(form)),
+        `${relation}: ${text}`,
+      ).toBe(true);
+    }
+  });
+
+  // A thousand prayers: seconds of work on a busy machine, so not vitest's 5 s default.
+  it('says no sentence twice over thousands of seeded draws', { timeout: 120_000 }, async () => {
+    let draws = 0;
+    for (const main of SITUATIONS) {
+      for (const feeling of ['joyful', 'afraid'] as const) {
+        for (const experience of EXPERIENCES) {
+          for (let seed = 100; seed < 110; seed++) {
+            const situation = situationOf(language, main, feeling, { when: 'tomorrow', names: ['Ana'], who: 'others', relation: 'sister' });
+            const { text } = await createComposer({ contentDir, random: seeded(seed) }).write(requestOf(situation, experience));
+            // A meditation reads its passage twice and repeats a phrase of it on purpose (lectio divina);
+            // nothing else is said twice.
+            const said = new Map<string, number>();
+            for (const sentence of sentencesOf(text, language)) said.set(key(sentence), (said.get(key(sentence)) ?? 0) + 1);
+            const twice = [...said.entries()].filter(
+              ([sentence, count]) => count > 1 && !(experience === 'bible_meditation' && count <= 4 && isScripture(sentence, language)),
+            );
+            expect(twice, text).toEqual([]);
+            draws++;
+          }
+        }
+      }
+    }
+    expect(draws).toBeGreaterThanOrEqual(1000);
+  });
+});
+
+/** Whether a sentence is part of one of the language's passages. */
+function isScripture(sentence: string, language: Language): boolean {
+  return Object.values(corpora[language].corpus.passages)
+    .flat()
+    .some((passage) => key(passage.text).includes(sentence));
+}
+
+describe('agreement of the one prayed for', () => {
+  const POSSESSIVE: Record<string, RegExp> = {
+    en: /^my /,
+    // Or, where the possessive would say a gender the text did not, the neutral phrase Spanish intentions use
+    // ("una persona amiga", "alguien de mi trabajo").
+    es: /^(mi|mis|una persona|alguien|quien) /,
+    'pl.nom': /^(mój|moja|moje|moi) /,
+    'pl.gen': /^(mojego|mojej|moich) /,
+    'pl.dat': /^(mojemu|mojej|moim) /,
+    'pl.acc': /^(mojego|moją|moje|moich|mój) /,
+    'pl.ins': /^(moim|moją|moimi) /,
+    'pl.loc': /^(moim|mojej|moich) /,
+  };
+  it.each(LANGUAGES)('every relation has its forms in %s, each with the possessive of its case', (language) => {
+    for (const relation of RELATIONS) {
+      const forms = corpora[language].situations.relations[relation].forms;
+      if (language === 'pl') {
+        for (const form of ['nom', 'gen', 'dat', 'acc', 'ins', 'loc'] as const)
+          expect(forms[form], `${relation}.${form}`).toMatch(POSSESSIVE[`pl.${form}`]!);
+      } else {
+        expect(forms.nom, relation).toMatch(POSSESSIVE[language]!);
+      }
+    }
+  });
+
+  /** A verb right after the placeholder would make it a subject, which must agree with it. */
+  const VERB_AFTER: Record<Language, RegExp> = {
+    en: /\{who\w*\} (is|are|was|were|has|have|feels|feel|needs|need)\b/,
+    es: /\{who\w*\} (está|están|es|son|ha|han|tiene|tienen|siente|sienten|necesita|necesitan)\b/,
+    pl: /\{who\w*\} (jest|są|był|była|byli|ma|mają|czuje|czują|potrzebuje|potrzebują)(?!\p{L})/u,
+  };
+  it.each(LANGUAGES)('no line in %s makes the one prayed for a subject, and Polish names a case', (language) => {
+    for (const [id, lines] of Object.entries(corpora[language].situations.situations)) {
+      for (const line of [...lines.acknowledgeFor.joy, ...lines.acknowledgeFor.need]) {
+        expect(line, `${id}: ${line}`).not.toMatch(VERB_AFTER[language]);
+        if (language === 'pl') expect(line, `${id}: ${line}`).not.toMatch(/\{who\}/);
+        if (language === 'es') expect(line, `${id}: ${line}`).not.toMatch(/\ba a \{who\}/);
+      }
+    }
+  });
+});
+
+describe('the one addressed', () => {
+  /** Calling on the Son or the Spirit by name, or on the Trinity as one: a prayer speaks to the Father throughout. */
+  const VOCATIVE: Record<Language, RegExp> = {
+    en: /(^|[.?] )(Lord Jesus|Jesus|Holy Spirit|Come, Holy Spirit|Father, Son and Holy Spirit),/,
+    es: /(^|[.?] )(Señor Jesús|Jesús|Espíritu Santo|Ven, Espíritu Santo|Padre, Hijo y Espíritu Santo),/,
+    pl: /(^|[.?] )(Panie Jezu|Jezu|Duchu Święty|Przyjdź, Duchu Święty|Chryste)\b/u,
+  };
+  it.each(LANGUAGES)('stays the same through every line of the %s corpora', (language) => {
+    const { corpus, situations } = corpora[language];
+    const prose = [
+      ...Object.values(corpus.prayer).flat(),
+      ...Object.values(corpus.meditation).flat(),
+      ...Object.values(corpus.intention).flat(),
+      ...Object.values(corpus.focus).flatMap((focus) => Object.values(focus).flat()),
+      ...Object.values(situations.situations).flatMap((lines) => [
+        ...lines.acknowledge.joy,
+        ...lines.acknowledge.need,
+        ...lines.acknowledgeFor.joy,
+        ...lines.acknowledgeFor.need,
+        ...lines.thanks,
+        ...lines.petitions,
+        ...lines.others,
+      ]),
+    ];
+    expect(prose.filter((line) => VOCATIVE[language].test(line))).toEqual([]);
+  });
+});
