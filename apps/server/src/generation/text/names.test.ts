@@ -14,6 +14,11 @@ describe('namesIn', () => {
     ['pl', 'Proszę o zdrowie dla Anny i spokój dla Piotra.', []],
     ['pl', 'Modlę się za mamę. Kasia ma operację.', []],
     ['pl', 'Wczoraj Kasia ma operację, a Pan Bóg czuwa.', ['Kasia']],
+    // A place is not a person: never prayed for by name.
+    ['en', 'I got offered the job in Denver and my wife Sarah wants to go.', ['Sarah']],
+    ['en', 'Pray for my grandma Halina back in Poland, and for our trip to Guatemala.', ['Halina']],
+    ['es', 'Me mudé a Madrid por el trabajo y extraño a Lucía.', ['Lucía']],
+    ['es', 'Mi hijo Tomás vive en Barcelona.', ['Tomás']],
   ] as const)('%s: %j -> %j', (language, text, names) => {
     expect(namesIn(text, language)).toEqual(names);
   });

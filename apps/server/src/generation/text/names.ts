@@ -129,6 +129,20 @@ const PL_SUBJECT_VERBS = new Set(
   ),
 );
 
+/**
+ * Words after which a capitalised word is a place, not a person ("the job in Denver", "a trip to Guatemala",
+ * "vivo en Madrid", "me mudé a Madrid"): a city prayed for as a person is worse than a name left out. Spanish "a"
+ * also comes before people ("a Andrés"), so it counts only after a verb of going. Polish keeps only nominative
+ * names (below), which a place after "w", "do" or "z" never is.
+ */
+const BEFORE_PLACE: Record<Language, RegExp> = {
+  en: /^(?:in|to|from|at|near|into|across|around|visiting|visit|via|toward|towards|outside)$/i,
+  es: /^(?:en|desde|hacia|hasta)$/i,
+  pl: /^$/,
+};
+const ES_GOING =
+  /^(?:mud\p{L}*|viaj\p{L}*|voy|vas|va|vamos|van|ir|irme|irnos|fui|fue|fuimos|fueron|lleg\p{L}*|volv\p{L}*|vuelv\p{L}*|regres\p{L}*|emigr\p{L}*|traslad\p{L}*)$/iu;
+
 export const MAX_NAMES = 2;
 
 export function namesIn(text: string, language: Language): string[] {
@@ -141,6 +155,9 @@ export function namesIn(text: string, language: Language): string[] {
       if (NOT_NAMES[language].includes(word.toLocaleLowerCase())) continue;
       // A word after sentence punctuation inside the line starts a sentence too.
       if (/[.?!:;…]$/.test(words[i - 1]!)) continue;
+      const previous = words[i - 1]!.replace(/[^\p{L}]/gu, '');
+      if (BEFORE_PLACE[language].test(previous)) continue;
+      if (language === 'es' && /^a$/i.test(previous) && ES_GOING.test((words[i - 2] ?? '').replace(/[^\p{L}]/gu, ''))) continue;
       if (language === 'pl') {
         const before = words
           .slice(Math.max(0, i - 2), i)

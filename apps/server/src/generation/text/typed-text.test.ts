@@ -5,6 +5,8 @@ describe('typed text, made speakable', () => {
   it.each([
     ['pray for my mom pls, she is sick https://hospital.example.org/room?id=1', 'pray for my mom please, she is sick'],
     ['Pls help me w/ my exams tmrw', 'Please help me with my exams tomorrow'],
+    // Two capitals are an acronym, not chat shorthand: "RN" is a nurse, "rn" is "right now".
+    ['First shift as an RN today, so nervous rn', 'First shift as an RN today, so nervous right now'],
     ['idk what to do bc my dad lost his job', "I don't know what to do because my dad lost his job"],
     ['PLEASE GOD HEAL MY SISTER. SHE NEEDS YOU', 'Please god heal my sister. She needs you'],
     ['I am sooooo tired and pleeeease help', 'I am so tired and please help'],

@@ -126,7 +126,8 @@ export function speakableTypedText(input: string, language: Language): string {
   const shorthand = SHORTHAND[language];
   text = text.replace(/(^|[\s,.;:!?¡¿"“(])([\p{L}\p{N}/']+)(?=$|[\s,.;:!?"”)])/gu, (match, before: string, word: string) => {
     const spelled = shorthand[word.toLowerCase()];
-    if (spelled === undefined) return match;
+    // Two capitals are an acronym ("an RN", "the ER"), not chat shorthand ("rn" is "right now").
+    if (spelled === undefined || /^\p{Lu}{2}$/u.test(word)) return match;
     // Shorthand typed with a capital keeps it ("Pls pray" -> "Please pray").
     const capital = word.charAt(0) !== word.charAt(0).toLowerCase();
     return `${before}${capital ? spelled.charAt(0).toUpperCase() + spelled.slice(1) : spelled}`;

@@ -19,6 +19,8 @@ export interface Reading {
   deathCue: boolean;
   /** A cue of an unkind request or of orders to the writer was found. */
   unkind: boolean;
+  /** How sure the model is of `main`: its probability among every situation (0 to 1; 1 for an empty text). */
+  certainty: number;
 }
 
 export interface ModelOptions {
@@ -130,6 +132,14 @@ function softmax(logits: Float64Array): Float64Array {
   const exps = logits.map((value) => Math.exp(value - max));
   const sum = exps.reduce((a, b) => a + b, 0);
   return exps.map((value) => value / sum);
+}
+
+/** The probability of one label among the logits of every label. */
+function probabilityOf<L>(logits: ReadonlyMap<L, number>, label: L): number {
+  const max = Math.max(...logits.values());
+  let sum = 0;
+  for (const value of logits.values()) sum += Math.exp(value - max);
+  return Math.exp(logits.get(label)! - max) / sum;
 }
 
 const argmax = <L>(scores: ReadonlyMap<L, number>): L => {
@@ -276,9 +286,11 @@ function* building(data: UnderstandingData, options: ModelOptions): Generator<vo
   return {
     read(text: string): Reading {
       const words = tokens(text, language);
-      if (words.length === 0) return { main: GENERAL, also: [], feeling: null, relation: null, when: null, deathCue: false, unkind: false };
+      if (words.length === 0)
+        return { main: GENERAL, also: [], feeling: null, relation: null, when: null, deathCue: false, unkind: false, certainty: 1 };
       const situationHits = cueCounts(words, situationIndex);
-      const main = argmax(situations.scores(situationFeatures(words)));
+      const scores = situations.scores(situationFeatures(words));
+      const main = argmax(scores);
       const also = [...situationHits.entries()]
         .filter(([id]) => id !== main)
         .sort((a, b) => b[1] - a[1])
@@ -292,6 +304,7 @@ function* building(data: UnderstandingData, options: ModelOptions): Generator<vo
         when: firstFound(words, timeWords, false),
         deathCue: situationHits.has('death') || situationHits.has('grief'),
         unkind: cueCounts(words, unkindIndex).size > 0,
+        certainty: probabilityOf(scores, main),
       };
     },
   };

@@ -111,9 +111,18 @@ export interface Situation {
    * for gently and never said back.
    */
   unkind: boolean;
-  /** The text reads as another of Selah's languages than the prayer's: it is not said back. */
+  /** The text reads as another of Selah's languages than the prayer's: it is read in its own, and not said back. */
   otherLanguage: boolean;
+  /** How sure the understanding is of `main` (0 to 1): below UNSURE a writer plans as for a general prayer. */
+  certainty: number;
 }
+
+/** Below this certainty the main situation is a guess: the prayer follows the focus, as for a general one. */
+export const UNSURE = 0.4;
+
+/** The situation a writer plans from: a guess is not prayed for as if it were known (see UNSURE). */
+export const plannedSituation = (situation: Situation): Situation =>
+  situation.main !== GENERAL && situation.certainty < UNSURE ? { ...situation, main: GENERAL } : situation;
 
 /** Feelings in which a situation is met with thanks and blessing rather than as a need. */
 const GLAD: ReadonlySet<Feeling> = new Set(['grateful', 'joyful', 'hopeful']);
@@ -138,4 +147,5 @@ export const generalSituation = (language: Language, focus: Topic, names: string
   focus,
   unkind: false,
   otherLanguage: false,
+  certainty: 1,
 });

@@ -4,8 +4,8 @@ import { LANGUAGES, type Language } from '@selah/domain/languages';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadData, loadHeldOut, type Example } from './data';
 import { buildModel, type Model } from './model';
-import { createUnderstanding, understandWith } from './understand';
-import { GENERAL } from './situation';
+import { createUnderstanding, understandWith, writtenIn } from './understand';
+import { GENERAL, plannedSituation, UNSURE } from './situation';
 
 const contentDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../content');
 
@@ -22,7 +22,11 @@ beforeAll(async () => {
   }
 });
 
-const read = (language: Language, description: string) => understandWith(models[language], { language, description, focus: 'peace' });
+/** As the stage reads a request: with the model of the language the text is written in. */
+const read = (language: Language, description: string) => {
+  const written = writtenIn(description, language);
+  return understandWith(models[written], { language, description, focus: 'peace' }, written);
+};
 
 describe.each(LANGUAGES)('understanding in %s', (language) => {
   it(`tells the main situation in at least ${MAIN_GOAL * 100}% and the feeling in at least ${FEELING_GOAL * 100}% of the held-out examples`, () => {
@@ -110,5 +114,27 @@ describe('what the issue named', () => {
     ['pl', 'Moja babcia zmarła wczoraj', { main: 'death', departed: true, relation: 'grandmother' }],
   ] as const)('%s: %s', (language, text, expected) => {
     expect(read(language, text)).toMatchObject(expected);
+  });
+
+  it.each([
+    ['en', 'Mi abuelo murió anoche y mañana es el funeral, estoy destrozada', { main: 'death', departed: true, relation: 'grandfather' }],
+    ['es', 'My daughter has her final exams tomorrow and she is so stressed', { main: 'studies', relation: 'daughter', when: 'tomorrow' }],
+    ['pl', 'Mi esposo perdió su trabajo la semana pasada y no sabemos cómo pagar el alquiler', { main: 'job-loss', relation: 'husband' }],
+    ['es', 'Mój tata ma jutro operację serca, bardzo się boję', { main: 'surgery', relation: 'father', when: 'tomorrow' }],
+  ] as const)('an account in %s, a text in another of our languages: read in its own, %s', (language, text, expected) => {
+    expect(read(language, text)).toMatchObject({ ...expected, language, otherLanguage: true });
+  });
+
+  it('says how sure it is: a clear text is read with confidence, a vague one plans as a general prayer', () => {
+    const clear = read('en', 'My mother has her hip surgery tomorrow morning and she is scared');
+    expect(clear.certainty).toBeGreaterThan(UNSURE);
+    expect(plannedSituation(clear).main).toBe('surgery');
+    for (const language of LANGUAGES) {
+      const empty = read(language, '');
+      expect(empty).toMatchObject({ main: GENERAL, certainty: 1 });
+    }
+    // Whatever is read with less than UNSURE is prayed for as a general prayer, keeping who and when.
+    const guess = { ...clear, certainty: UNSURE / 2 };
+    expect(plannedSituation(guess)).toMatchObject({ main: GENERAL, relation: 'mother', when: 'tomorrow' });
   });
 });

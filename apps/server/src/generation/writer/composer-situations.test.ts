@@ -13,6 +13,7 @@ import {
   type Feeling,
   type Situation,
   type SituationId,
+  UNSURE,
 } from '../understanding/situation';
 import { splitIntoSentences } from '../text/split-sentences';
 import { stripPauseMarks } from '../text/pauses';
@@ -148,6 +149,17 @@ describe.each(LANGUAGES)('a prayer planned from the situation, in %s', (language
         forms.some((form) => text.includes(form)),
         `${relation}: ${text}`,
       ).toBe(true);
+    }
+  });
+
+  it('prays a situation read without certainty as a general prayer for the focus, never as if it were known', async () => {
+    const { corpus, situations } = corpora[language];
+    for (const main of SITUATIONS) {
+      const guess = situationOf(language, main, 'afraid', { certainty: UNSURE / 2 });
+      const { title, text } = await createComposer({ contentDir, random: seeded(5) }).write(requestOf(guess));
+      expect(corpus.titles.prayer.relationships).toContain(title);
+      const own = situations.situations[main];
+      expect([...own.acknowledge.joy, ...own.acknowledge.need, ...own.petitions].filter((line) => text.includes(line))).toEqual([]);
     }
   });
 

@@ -10,7 +10,7 @@ import { createComposer, sanitizeForVoice } from './composer';
 import type { PrayerRequest } from './writer';
 import { loadData } from '../understanding/data';
 import { buildModel, type Model } from '../understanding/model';
-import { understandWith } from '../understanding/understand';
+import { understandWith, writtenIn } from '../understanding/understand';
 
 const contentDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../content');
 
@@ -76,7 +76,11 @@ const request = (
   experience,
   focus,
   ...input,
-  situation: understandWith(models[language], { language, focus, description: input.description }),
+  situation: understandWith(
+    models[writtenIn(input.description, language)],
+    { language, focus, description: input.description },
+    writtenIn(input.description, language),
+  ),
   lengthMinutes: 3,
   targetWords: TARGET_WORDS[language],
 });

@@ -11,7 +11,7 @@ import { countWords } from '../text/words';
 import type { PrayerRequest } from './writer';
 import { loadData } from '../understanding/data';
 import { buildModel, type Model } from '../understanding/model';
-import { understandWith } from '../understanding/understand';
+import { understandWith, writtenIn } from '../understanding/understand';
 import { generalSituation } from '../understanding/situation';
 import { loadSituationCorpus, whoValues, type SituationCorpus } from './situation-corpus';
 
@@ -82,7 +82,7 @@ const request = (overrides: Partial<PrayerRequest> = {}): PrayerRequest => {
     goals: [],
     lengthMinutes: 3,
     targetWords: 400,
-    situation: understandWith(models[base.language], base),
+    situation: understandWith(models[writtenIn(base.description, base.language)], base, writtenIn(base.description, base.language)),
     ...base,
   };
 };

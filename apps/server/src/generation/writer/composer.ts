@@ -11,7 +11,7 @@ import { countWords } from '../text/words';
 import type { PrayerRequest, PrayerWriter, WrittenPrayer } from './writer';
 import { loadSituationCorpus, whoValues, type SituationCorpus } from './situation-corpus';
 import { fittingFirst, type VerifiedScripture } from './chat-checks';
-import { GENERAL, toneOf } from '../understanding/situation';
+import { GENERAL, plannedSituation, toneOf } from '../understanding/situation';
 
 /**
  * The built-in writer (the default, and the fallback of the chat writer): composes a prayer or a Bible
@@ -261,7 +261,9 @@ function heardSentences(request: PrayerRequest): Set<string> {
   return new Set(texts.flatMap((text) => splitIntoSentences(stripPauseMarks(text), request.language)).map(sentenceKey));
 }
 
-function compose(corpus: Corpus, situations: SituationCorpus, request: PrayerRequest, random: () => number): WrittenPrayer {
+function compose(corpus: Corpus, situations: SituationCorpus, asked: PrayerRequest, random: () => number): WrittenPrayer {
+  // A situation read without certainty is not prayed for as if it were known: the prayer follows the focus.
+  const request: PrayerRequest = { ...asked, situation: plannedSituation(asked.situation) };
   const heard = heardSentences(request);
   // A prayer for a joy says nothing of a burden (the lines the corpus marks as for a need only).
   const joyful = request.situation.main !== GENERAL && toneOf(request.situation) === 'joy';

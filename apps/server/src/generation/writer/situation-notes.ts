@@ -1,5 +1,5 @@
 import type { Situation, SituationId } from '../understanding/situation';
-import { GENERAL, toneOf } from '../understanding/situation';
+import { GENERAL, plannedSituation, toneOf } from '../understanding/situation';
 
 /** The situations in words, for a chat model (content/understanding/README.md). */
 const NOTES: Record<SituationId, string> = {
@@ -33,7 +33,12 @@ const NOTES: Record<SituationId, string> = {
 /** The situation as the request's JSON gives it to a chat model. */
 export function situationData(situation: Situation) {
   return {
-    happening: situation.main === GENERAL ? 'nothing in particular was understood' : NOTES[situation.main],
+    happening:
+      situation.main === GENERAL
+        ? 'nothing in particular was understood'
+        : plannedSituation(situation).main === GENERAL
+          ? `perhaps ${NOTES[situation.main]} (not sure: read the description)`
+          : NOTES[situation.main],
     alsoMentioned: situation.also.map((id) => NOTES[id]),
     feeling: situation.feeling,
     prayingFor: situation.who === 'self' ? 'themself' : situation.relation ? `their ${situation.relation}` : 'someone else',
@@ -46,7 +51,9 @@ export function situationData(situation: Situation) {
 }
 
 /** The rules of the spirit a situation asks for, as lines of the system prompt. */
-export function describeSituation(situation: Situation): string[] {
+export function describeSituation(read: Situation): string[] {
+  // A guess is not planned from: the model reads the description itself.
+  const situation = plannedSituation(read);
   const unkind = situation.unkind
     ? [
         '',
