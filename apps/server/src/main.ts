@@ -218,6 +218,7 @@ async function main(): Promise<void> {
     }
     await registerJourneyGeneration(queue, {
       queries: services.personalizedQueries,
+      understanding,
       writer: createAncestorsWriter({ contentDir: config.corpusDir }),
       voice,
       media,

@@ -243,6 +243,7 @@ export async function startJourneyWorker(
   app.jobs.attach(queue);
   const sweeper = await registerJourneyGeneration(queue, {
     queries: personalizedQueries(database.db),
+    understanding: createUnderstanding({ contentDir: config.corpusDir }),
     writer: stages.writer,
     voice: stages.voice ?? createVoicePipelineFromConfig(config.voice),
     media: app.media,

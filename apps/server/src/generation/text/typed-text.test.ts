@@ -10,6 +10,7 @@ describe('typed text, made speakable', () => {
     ['idk what to do bc my dad lost his job', "I don't know what to do because my dad lost his job"],
     ['PLEASE GOD HEAL MY SISTER. SHE NEEDS YOU', 'Please god heal my sister. She needs you'],
     ['I am sooooo tired and pleeeease help', 'I am so tired and please help'],
+    ['help help help help help me, please please', 'help me, please please'],
     ['Thank you for my family & friends, write to me at anna@example.com', 'Thank you for my family and friends, write to me at'],
     ['Peace for my work at Acme.com and the USA', 'Peace for my work at Acme and the USA'],
     ['My boss is REALLY hard on me', 'My boss is Really hard on me'],

@@ -120,6 +120,8 @@ export function speakableTypedText(input: string, language: Language): string {
     .replace(BARE_DOMAIN, (address) => address.split('.')[0]!)
     // Letters held for emphasis: "pleeeease", "soooo" (three or more of one letter).
     .replace(/(\p{L})\1{2,}/gu, '$1')
+    // A word typed over and over ("help help help help ..."): said once.
+    .replace(/(?<![\p{L}\p{N}])(\p{L}+)(?:[\s,.!?]+\1(?![\p{L}\p{N}])){3,}/giu, '$1')
     .replace(/\s&\s/g, ` ${AND[language]} `)
     .replace(/\s\+\s/g, ` ${AND[language]} `);
   text = lowerShouting(text);

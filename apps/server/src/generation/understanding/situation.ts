@@ -124,6 +124,23 @@ export const UNSURE = 0.4;
 export const plannedSituation = (situation: Situation): Situation =>
   situation.main !== GENERAL && situation.certainty < UNSURE ? { ...situation, main: GENERAL } : situation;
 
+/**
+ * Where a corpus line must never be said (the `never` lists of content/composer): in a situation (a confession at
+ * a birth), when the prayer meets a joy (a burden assumed), or when someone prayed for has died (courage, healing
+ * or change asked of them).
+ */
+export const TAGS = [...SITUATIONS, 'joy', 'departed'] as const;
+export type Tag = (typeof TAGS)[number];
+
+/** The tags that forbid a line in a prayer for this situation. */
+export function forbiddingTags(situation: Pick<Situation, 'main' | 'also' | 'feeling' | 'departed'>): Tag[] {
+  return [
+    ...(situation.main === GENERAL ? [] : [situation.main]),
+    ...(toneOf(situation) === 'joy' ? (['joy'] as const) : []),
+    ...(situation.departed ? (['departed'] as const) : []),
+  ];
+}
+
 /** Feelings in which a situation is met with thanks and blessing rather than as a need. */
 const GLAD: ReadonlySet<Feeling> = new Set(['grateful', 'joyful', 'hopeful']);
 /** Situations that are always a thanksgiving, whatever the feeling read. */

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { LANGUAGES, type Language } from '@selah/domain/languages';
 import { inSentence } from '@selah/domain/text';
 import { z } from 'zod';
+import type { Situation } from '../understanding/situation';
 import { loadCorpusFile, loadEveryLanguage } from './corpus-file';
 import { fill, limitWords, sanitizeForVoice } from './composer';
 import { line } from './composer-lines';
@@ -33,6 +34,11 @@ export interface AncestorsRequest {
   input: string;
   /** The voice's measured pace in the language (words a minute of speech with its gaps): days are written to last JOURNEY_DAY_SECONDS. */
   wordsPerMinute: number;
+  /**
+   * What the understanding read in the input: a text that asks for something unkind, or gives the writer orders,
+   * is never said back (the days name "those I love" instead). Names in another language are still said.
+   */
+  situation?: Situation;
 }
 
 export type { WrittenJourney, WrittenJourneyDay };
@@ -59,7 +65,8 @@ export function createAncestorsWriter(options: AncestorsWriterOptions): Ancestor
     name: 'ancestors-composer',
     async write(request: AncestorsRequest): Promise<WrittenJourney> {
       const corpus = (await load())[request.language];
-      return compose(corpus, request.input, random, request.wordsPerMinute);
+      const input = request.situation?.unkind ? '' : request.input;
+      return compose(corpus, input, random, request.wordsPerMinute);
     },
   };
 }

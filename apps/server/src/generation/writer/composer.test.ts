@@ -245,6 +245,25 @@ describe('the composer', () => {
     }
   });
 
+  it('meets bad input with a gentle prayer of the spoken length, never an error', async () => {
+    const inputs = ['🙏🙏🙏😭', '\u0000\u0000 \u0000', 'a'.repeat(10_000), 'Help '.repeat(2_000), '!!!???...', '<script>alert()</script>'];
+    for (const language of LANGUAGES) {
+      for (const description of inputs) {
+        for (const experience of EXPERIENCES) {
+          const { title, text } = await createComposer({ contentDir, random: seeded(4) }).write(
+            request({ language, experience, description }),
+          );
+          expect(title.length).toBeGreaterThan(0);
+          expect(countWords(text)).toBeGreaterThanOrEqual(392);
+          expect(countWords(text)).toBeLessThanOrEqual(440);
+          expect(text).not.toMatch(/[<>]|a{20}|(Help ){3}/);
+          expect(text).not.toContain(String.fromCharCode(0));
+          expectSpeakable(text, language);
+        }
+      }
+    }
+  });
+
   it("does not say back a text in another language than the prayer's", async () => {
     const cases = {
       en: 'Mi padre tiene una operación el viernes.',

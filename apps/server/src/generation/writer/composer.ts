@@ -9,9 +9,9 @@ import { PAUSE_MARKS, stripPauseMarks } from '../text/pauses';
 import { splitIntoSentences } from '../text/split-sentences';
 import { countWords } from '../text/words';
 import type { PrayerRequest, PrayerWriter, WrittenPrayer } from './writer';
-import { loadSituationCorpus, whoValues, type SituationCorpus } from './situation-corpus';
+import { loadSituationCorpus, neverSchema, whoValues, type SituationCorpus } from './situation-corpus';
 import { fittingFirst, type VerifiedScripture } from './chat-checks';
-import { GENERAL, plannedSituation, toneOf } from '../understanding/situation';
+import { forbiddingTags, GENERAL, plannedSituation, toneOf, type Situation } from '../understanding/situation';
 
 /**
  * The built-in writer (the default, and the fallback of the chat writer): composes a prayer or a Bible
@@ -137,15 +137,38 @@ const corpusSchema = z
         })
         .strict(),
     ),
-    /** Lines (of the lists above) that speak of a burden: left out of a prayer for a joy. */
-    forNeedOnly: z.array(z.string()),
+    /**
+     * Where lines of the lists above must never be said, by tag (understanding/situation TAGS): `joy` for a line
+     * that speaks of a burden, `departed` for one that asks something of a person as living, a situation's id for
+     * a line that would jar in it (no confession at a birth, a wedding or a thanksgiving).
+     */
+    never: neverSchema,
   })
   .strict()
   .superRefine((corpus, context) => {
-    const all = new Set(Object.entries(corpus).flatMap(([key, value]) => (key === 'forNeedOnly' ? [] : stringsIn(value))));
-    corpus.forNeedOnly.forEach((line, i) => {
-      if (!all.has(line)) context.addIssue({ code: 'custom', path: ['forNeedOnly', i], message: 'is not a line of the corpus' });
-    });
+    const all = new Set(Object.entries(corpus).flatMap(([key, value]) => (key === 'never' ? [] : stringsIn(value))));
+    for (const [tag, tagged] of Object.entries(corpus.never)) {
+      tagged.forEach((line, i) => {
+        if (!all.has(line)) context.addIssue({ code: 'custom', path: ['never', tag, i], message: 'is not a line of the corpus' });
+      });
+    }
+    // The lines every prayer needs one of keep at least one that no tag forbids.
+    const tagged = new Set(Object.values(corpus.never).flat());
+    const required: [string, readonly string[]][] = [
+      ...Object.entries(corpus.prayer).filter(([list]) => list !== 'confession'),
+      ...Object.entries(corpus.meditation),
+      ...Object.entries(corpus.intention),
+      ['names', corpus.names],
+      ...Object.entries(corpus.focus).flatMap(([focus, material]) =>
+        Object.entries(material).map(([list, items]): [string, readonly string[]] => [`focus.${focus}.${list}`, items]),
+      ),
+    ];
+    for (const [list, items] of required) {
+      if (list.endsWith('.need')) continue;
+      if (items.every((line) => tagged.has(line))) {
+        context.addIssue({ code: 'custom', path: ['never'], message: `leaves no line of ${list} that every prayer may say` });
+      }
+    }
   });
 
 /** Every string in a value, however deep. */
@@ -265,13 +288,9 @@ function compose(corpus: Corpus, situations: SituationCorpus, asked: PrayerReque
   // A situation read without certainty is not prayed for as if it were known: the prayer follows the focus.
   const request: PrayerRequest = { ...asked, situation: plannedSituation(asked.situation) };
   const heard = heardSentences(request);
-  // A prayer for a joy says nothing of a burden (the lines the corpus marks as for a need only).
-  const joyful = request.situation.main !== GENERAL && toneOf(request.situation) === 'joy';
-  const forNeedOnly = new Set([
-    ...corpus.forNeedOnly,
-    ...(request.situation.main === GENERAL ? [] : situations.situations[request.situation.main].forNeedOnly),
-  ]);
-  const fits = (line: string): boolean => !joyful || !forNeedOnly.has(line);
+  // No line where a tag forbids it: a confession at a birth, a burden in a joy, courage asked of the departed.
+  const forbidden = forbiddenLines(corpus, situations, request.situation);
+  const fits = (line: string): boolean => !forbidden.has(line);
   // What a line will sound like once filled (the values known so far), to compare it with what was heard.
   const known: Record<string, string> = {};
   const spoken = (line: string) =>
@@ -298,6 +317,11 @@ function compose(corpus: Corpus, situations: SituationCorpus, asked: PrayerReque
     const fresh = fitting.filter((item) => !isHeard(text(item)));
     const from = fresh.length > 0 ? fresh : fitting.length > 0 ? fitting : items;
     return from[Math.floor(random() * from.length)] ?? from[0]!;
+  };
+  /** A line that fits, or none: for what a prayer can do without. */
+  const pickFitting = (items: readonly string[]): string | undefined => {
+    const fitting = items.filter(fits);
+    return fitting.length > 0 ? pick(fitting) : undefined;
   };
   const sample = <T>(items: readonly T[], max: number): T[] => shuffle(items).slice(0, max);
   const slot = (chosen: readonly string[], optional: readonly string[] = []): Slot => ({ chosen: [...chosen], optional: [...optional] });
@@ -326,7 +350,9 @@ function compose(corpus: Corpus, situations: SituationCorpus, asked: PrayerReque
   const sayable = !situation.unkind && !situation.otherLanguage;
   const quoted = description !== '' && sayable && (!lines || countWords(description) > QUOTE_FROM_WORDS);
   const intentionTemplate = quoted ? pick(corpus.intention.withDescription) : pick(corpus.intention.withoutDescription);
-  const acknowledgement = lines ? fill(relation ? pick(lines.acknowledgeFor[tone]) : pick(lines.acknowledge[tone]), who) : undefined;
+  // About the one prayed for where a line fits them (none asks anything of the departed), else in the person's voice.
+  const aboutWho = lines && relation ? pickFitting(lines.acknowledgeFor[tone]) : undefined;
+  const acknowledgement = lines ? fill(aboutWho ?? pick(lines.acknowledge[tone]), who) : undefined;
   const when = lines && situation.when ? fill(pick(situations.whenLines), { when: situations.when[situation.when].spoken }) : undefined;
   const intention = slot(
     [
@@ -347,9 +373,13 @@ function compose(corpus: Corpus, situations: SituationCorpus, asked: PrayerReque
 
   // The honest need of the focus, for a general prayer only: always without a description, otherwise room
   // permitting. A prayer without a focus names no need of its own.
-  const needLine = pick(material.need);
+  const needLine = pickFitting(material.need);
   const need =
-    lines || focus === DEFAULT_TOPIC ? slot([]) : experience === 'prayer' && !description ? slot([needLine]) : slot([], [needLine]);
+    lines || focus === DEFAULT_TOPIC || !needLine
+      ? slot([])
+      : experience === 'prayer' && !description
+        ? slot([needLine])
+        : slot([], [needLine]);
   // Confession only where the person carries guilt or a quarrel: never for a birth, a grief or a joy.
   const confessing =
     situation.feeling === 'guilty' ||
@@ -357,13 +387,14 @@ function compose(corpus: Corpus, situations: SituationCorpus, asked: PrayerReque
     situation.main === 'addiction' ||
     (situation.main === GENERAL && (situation.feeling === null || situation.feeling === 'uncertain'));
   const confession = slot([], confessing ? sample(corpus.prayer.confession, 3) : []);
+  const focusPetitions = () => {
+    const [first, ...otherAnchors] = shuffle(material.anchors);
+    return first === undefined ? shuffle(material.petitions) : [first, ...shuffle([...material.petitions, ...otherAnchors])];
+  };
   const [anchor, ...petitions] = lines
-    ? [...shuffle(lines.petitions), ...alsoLines.map((also) => pick(also.petitions))]
-    : (() => {
-        const [first, ...otherAnchors] = shuffle(material.anchors);
-        return [first!, ...shuffle([...material.petitions, ...otherAnchors])];
-      })();
-  const [firstOther, ...moreOthers] = shuffle(lines?.others ?? material.others);
+    ? orElse([...shuffle(lines.petitions), ...alsoLines.flatMap((also) => pickFitting(also.petitions) ?? [])], focusPetitions)
+    : focusPetitions();
+  const [firstOther, ...moreOthers] = orElse(shuffle(lines?.others ?? []), () => shuffle(material.others));
   // Thanks for what is happening: first when it is a joy, room permitting when it is a need.
   const thanks = lines ? shuffle(lines.thanks) : [];
   const thanksgiving =
@@ -387,7 +418,7 @@ function compose(corpus: Corpus, situations: SituationCorpus, asked: PrayerReque
       [slot([pick(corpus.prayer.amen)])],
     ];
   } else {
-    const [reflection, ...moreReflections] = shuffle(lines?.reflections ?? material.reflections);
+    const [reflection, ...moreReflections] = orElse(shuffle(lines?.reflections ?? []), () => shuffle(material.reflections));
     paragraphs = [
       [slot([pick(corpus.meditation.opening)], shuffle(corpus.meditation.openingMore))],
       [slot([fill(pick(corpus.meditation.introduce), values)])],
@@ -442,12 +473,28 @@ function compose(corpus: Corpus, situations: SituationCorpus, asked: PrayerReque
 }
 
 /**
+ * The lines a prayer for this situation must not say: those of both corpora whose tags forbid them here (the
+ * situation, a joy, someone departed), and, of a situation named beside the main one, those tagged for the main.
+ */
+export function forbiddenLines(corpus: Corpus, situations: SituationCorpus, situation: Situation): Set<string> {
+  const tags = forbiddingTags(situation);
+  const lists = [
+    corpus.never,
+    ...[situation.main, ...situation.also].filter((id) => id !== GENERAL).map((id) => situations.situations[id].never),
+  ];
+  return new Set(lists.flatMap((never) => tags.flatMap((tag) => never[tag] ?? [])));
+}
+
+/**
  * The corpus material a topic draws on. A general prayer ('standard', the default when no focus was chosen) rests
  * on trust in God, the heart of every prayer: the faith material, without its need (see compose).
  */
 export function themeOf(topic: Topic): Focus {
   return topic === DEFAULT_TOPIC ? 'faith' : topic;
 }
+
+/** The items, or when none is left (every line forbidden here), the fallback's. */
+const orElse = <T>(items: T[], fallback: () => T[]): T[] => (items.length > 0 ? items : fallback());
 
 /** Fills {name} placeholders; {Name} gives the value with a capital first letter. Values are inserted as is. */
 export function fill(template: string, values: Record<string, string>): string {

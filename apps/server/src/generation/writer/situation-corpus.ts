@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Language } from '@selah/domain/languages';
 import { LANGUAGES } from '@selah/domain/languages';
 import { z } from 'zod';
-import { RELATIONS, SITUATIONS, TIMES } from '../understanding/situation';
+import { RELATIONS, SITUATIONS, TAGS, TIMES } from '../understanding/situation';
 import { loadCorpusFile, loadEveryLanguage } from './corpus-file';
 import { line } from './composer-lines';
 
@@ -21,6 +21,9 @@ const CASE_OF: Record<WhoCase, 'nom' | 'gen' | 'dat' | 'acc' | 'ins' | 'loc'> = 
   whoLoc: 'loc',
 };
 
+/** Lines by the tag that forbids them (understanding/situation TAGS). */
+export const neverSchema = z.partialRecord(z.enum(TAGS), z.array(z.string())).default({});
+
 const lines = (min: number, allowed: readonly string[] = [], required: readonly (readonly string[])[] = []) =>
   z.array(line(allowed, required)).min(min);
 const byTone = (min: number, allowed: readonly string[] = [], required: readonly (readonly string[])[] = []) =>
@@ -37,25 +40,43 @@ const situationSchema = z
     petitions: lines(5),
     others: lines(3),
     reflections: lines(3),
-    /** Lines above that speak of a burden: left out when the situation is met with joy. */
-    forNeedOnly: z.array(z.string()).default([]),
+    /**
+     * Where each line above must never be said, by tag (understanding/situation TAGS): `joy` for a line that speaks
+     * of a burden, `departed` for one that asks something of the one prayed for as living, a situation's id for a
+     * line that would jar in it (this situation's petitions are also said beside another's).
+     */
+    never: neverSchema,
   })
   .strict()
   .superRefine((lines, ctx) => {
-    const need = new Set(lines.forNeedOnly);
-    lines.forNeedOnly.forEach((line, i) => {
-      if (![...lines.thanks, ...lines.petitions, ...lines.others, ...lines.reflections].includes(line)) {
-        ctx.addIssue({ code: 'custom', path: ['forNeedOnly', i], message: 'is not a line of the situation' });
+    const own = new Set([
+      ...lines.acknowledge.joy,
+      ...lines.acknowledge.need,
+      ...lines.acknowledgeFor.joy,
+      ...lines.acknowledgeFor.need,
+      ...lines.thanks,
+      ...lines.petitions,
+      ...lines.others,
+      ...lines.reflections,
+    ]);
+    for (const [tag, tagged] of Object.entries(lines.never)) {
+      tagged.forEach((line, i) => {
+        if (!own.has(line)) ctx.addIssue({ code: 'custom', path: ['never', tag, i], message: 'is not a line of the situation' });
+      });
+    }
+    // A joy, or a prayer where someone has died, still has enough to say.
+    for (const tag of ['joy', 'departed'] as const) {
+      const left = (list: readonly string[]) => list.filter((line) => !(lines.never[tag] ?? []).includes(line)).length;
+      for (const [list, min] of [
+        ['petitions', 3],
+        ['others', 2],
+        ['reflections', 2],
+        ['thanks', 1],
+      ] as const) {
+        if (left(lines[list]) < min) ctx.addIssue({ code: 'custom', path: ['never', tag], message: `leaves fewer than ${min} ${list}` });
       }
-    });
-    // A joy still has enough to say.
-    for (const [list, min] of [
-      ['petitions', 3],
-      ['others', 2],
-      ['reflections', 2],
-    ] as const) {
-      if (lines[list].filter((line) => !need.has(line)).length < min) {
-        ctx.addIssue({ code: 'custom', path: ['forNeedOnly'], message: `leaves fewer than ${min} ${list} for a joy` });
+      if (left(lines.acknowledge.joy) + left(lines.acknowledge.need) < 2) {
+        ctx.addIssue({ code: 'custom', path: ['never', tag], message: 'leaves no acknowledge line' });
       }
     }
   });

@@ -64,6 +64,8 @@ export interface JourneyWriter {
   write(request: {
     language: Language;
     input: string;
+    /** What the understanding read in the input (generation/understanding), when it ran. */
+    situation?: Situation;
     /** The voice's measured pace in the language. */ wordsPerMinute: number;
   }): Promise<WrittenJourney>;
 }

@@ -2,7 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
 import { isLanguage } from '@selah/domain/languages';
 import { dayAvailableAt } from '@selah/domain/personalized';
-import type { GenerationError } from '@selah/domain/records';
+import { DEFAULT_TOPIC, type GenerationError } from '@selah/domain/records';
+import type { Understanding } from '../../generation/understanding/understand';
 import { mapWithConcurrency } from '../../generation/map-with-concurrency';
 import { isTransient } from '../../generation/transient';
 import type { VoicePipeline } from '../../generation/voice-text';
@@ -29,6 +30,8 @@ export const JOURNEY_STALE_AFTER_MS = 35 * 60_000;
 
 export interface JourneyGenerationDeps {
   queries: PersonalizedQueries;
+  /** Reads what the person wrote before the writer runs (generation/understanding). */
+  understanding: Understanding;
   writer: JourneyWriter;
   voice: VoicePipeline;
   media: MediaStore;
@@ -62,7 +65,8 @@ export async function generateJourney(deps: JourneyGenerationDeps, journeyId: st
   // A try that starts over: what an earlier one published is not this one's day 1.
   const earlier = await queries.clearStream(journeyId);
   if (earlier.length > 0) await media.removeByUrls(earlier);
-  const written = await writer.write({ language, input: journey.input, wordsPerMinute: voice.wordsPerMinute(language) });
+  const situation = await deps.understanding.understand({ language, description: journey.input, focus: DEFAULT_TOPIC });
+  const written = await writer.write({ language, input: journey.input, situation, wordsPerMinute: voice.wordsPerMinute(language) });
   const writtenAt = performance.now();
   let storeMs = 0;
   let audioSeconds = 0;
