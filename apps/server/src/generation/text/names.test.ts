@@ -19,6 +19,7 @@ describe('namesIn', () => {
     ['en', 'Pray for my grandma Halina back in Poland, and for our trip to Guatemala.', ['Halina']],
     ['es', 'Me mudé a Madrid por el trabajo y extraño a Lucía.', ['Lucía']],
     ['es', 'Mi hijo Tomás vive en Barcelona.', ['Tomás']],
+    ['es', 'El domingo bautizamos a Mateo en la parroquia de San Judas.', ['Mateo']],
   ] as const)('%s: %j -> %j', (language, text, names) => {
     expect(namesIn(text, language)).toEqual(names);
   });

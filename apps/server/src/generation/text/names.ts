@@ -25,6 +25,8 @@ const NOT_NAMES: Record<Language, readonly string[]> = {
     'padre',
     'espíritu',
     'santo',
+    'san',
+    'santa',
     'biblia',
     'navidad',
     'pascua',
@@ -157,6 +159,8 @@ export function namesIn(text: string, language: Language): string[] {
       if (/[.?!:;…]$/.test(words[i - 1]!)) continue;
       const previous = words[i - 1]!.replace(/[^\p{L}]/gu, '');
       if (BEFORE_PLACE[language].test(previous)) continue;
+      // A saint's name is a church or a place ("la parroquia de San Judas", "St Mary's"), not a person prayed for.
+      if (/^(?:san|santa|santo|saint|st|św|święty|święta|świętego|świętej)$/i.test(previous)) continue;
       if (language === 'es' && /^a$/i.test(previous) && ES_GOING.test((words[i - 2] ?? '').replace(/[^\p{L}]/gu, ''))) continue;
       if (language === 'pl') {
         const before = words

@@ -262,14 +262,17 @@ function* building(data: UnderstandingData, options: ModelOptions): Generator<vo
   yield* situations.train(situationExamples, options.epochs, options.rate, options.l2);
   yield* feelings.train(feelingExamples, options.epochs, options.rate, options.l2);
 
-  /** The label whose word is found at a place in the text, and its length in words. */
+  /** The label whose word is found at a place in the text, and its length in words: the longest ("mother in law", not "mother"). */
   const foundAt = <L>(words: readonly string[], i: number, lists: ReadonlyMap<L, Cue[]>, whole: boolean): [L, number] | null => {
+    let found: [L, number] | null = null;
     for (const [label, list] of lists) {
       for (const cue of list) {
-        if (whole ? cue.every((part, j) => words[i + j] === part) : cueAt(words, i, cue)) return [label, cue.length];
+        if ((found === null || cue.length > found[1]) && (whole ? cue.every((part, j) => words[i + j] === part) : cueAt(words, i, cue))) {
+          found = [label, cue.length];
+        }
       }
     }
-    return null;
+    return found;
   };
   /**
    * The label whose word comes first in the text (a whole-word match; the last word of a phrase by its start).

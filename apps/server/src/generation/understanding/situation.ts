@@ -66,6 +66,14 @@ export const RELATIONS = [
   'boss',
   'neighbour',
   'teacher',
+  // Family by marriage: never "my mother" for "mi suegra".
+  'mother-in-law',
+  'father-in-law',
+  'parents-in-law',
+  'son-in-law',
+  'daughter-in-law',
+  'brother-in-law',
+  'sister-in-law',
 ] as const;
 export type Relation = (typeof RELATIONS)[number];
 

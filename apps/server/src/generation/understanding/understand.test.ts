@@ -126,6 +126,12 @@ describe('what the issue named', () => {
     ['es', 'Me quedé sin trabajo y tengo tres hijos que alimentar', { main: 'job-loss' }],
     ['pl', 'Dziękuję za nową pracę, zaczynam w poniedziałek', { main: 'new-job', feeling: 'grateful', when: 'monday' }],
     ['pl', 'Moja babcia zmarła wczoraj', { main: 'death', departed: true, relation: 'grandmother' }],
+    // Family by marriage is never taken for one's own mother or brother.
+    ['en', 'My mother-in-law has her hip surgery on Friday', { main: 'surgery', relation: 'mother-in-law', when: 'friday' }],
+    ['es', 'Mi suegra está en el hospital y mi esposo no duerme', { relation: 'mother-in-law' }],
+    ['es', 'Mi cuñado perdió su trabajo', { main: 'job-loss', relation: 'brother-in-law' }],
+    ['pl', 'Moja teściowa jest w szpitalu po udarze', { relation: 'mother-in-law' }],
+    ['pl', 'Szwagier stracił pracę', { main: 'job-loss', relation: 'brother-in-law' }],
   ] as const)('%s: %s', (language, text, expected) => {
     expect(read(language, text)).toMatchObject(expected);
   });
