@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createUnderstanding } from '../src/generation/understanding/understand';
+import { createUnderstanding, type Understanding } from '../src/generation/understanding/understand';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -185,7 +185,7 @@ export async function startPrayerWorker(
   if (stages.attach !== false) app.jobs.attach(queue);
   const sweeper = await registerPrayerGeneration(queue, {
     queries: recordQueries(database.db),
-    understanding: createUnderstanding({ contentDir: config.corpusDir }),
+    understanding: understandingFor(config.corpusDir),
     writer: stages.writer,
     voice: stages.voice ?? createVoicePipelineFromConfig(config.voice),
     media: app.media,
@@ -243,7 +243,7 @@ export async function startJourneyWorker(
   app.jobs.attach(queue);
   const sweeper = await registerJourneyGeneration(queue, {
     queries: personalizedQueries(database.db),
-    understanding: createUnderstanding({ contentDir: config.corpusDir }),
+    understanding: understandingFor(config.corpusDir),
     writer: stages.writer,
     voice: stages.voice ?? createVoicePipelineFromConfig(config.voice),
     media: app.media,
@@ -280,6 +280,20 @@ export const shortJourneyWriter: JourneyWriter = {
 };
 
 /** Gives a person a paid plan (a month from `now` unless `expires` says), as `npm run plan -- grant` does. */
+/**
+ * One understanding per content folder for every worker a test file starts, as one process has: its models are
+ * built once (under a second a language), not again by each worker.
+ */
+const understandings = new Map<string, Understanding>();
+function understandingFor(contentDir: string): Understanding {
+  let understanding = understandings.get(contentDir);
+  if (!understanding) {
+    understanding = createUnderstanding({ contentDir });
+    understandings.set(contentDir, understanding);
+  }
+  return understanding;
+}
+
 export async function grantPlan(
   testApp: TestApp,
   userId: string,
