@@ -57,13 +57,13 @@ describe.each(LANGUAGES)('agreement in %s', (language) => {
   });
 
   it('goals lines agree in number with one goal and with several, in every combination', () => {
-    const goals = ['Pray every morning.', 'Forgive quickly.', 'Rest on Sundays.'];
+    const goals = ['pray every morning', 'forgive quickly', 'rest on Sundays'];
     for (const count of [1, 2, 3]) {
       const form = count === 1 ? 'one' : 'many';
       for (const intro of corpus.goals.intro[form]) {
         for (const outro of corpus.goals.outro[form]) {
-          const paragraph = [intro, ...goals.slice(0, count), outro];
-          const spoken = [paragraph[0]!, paragraph.at(-1)!].join(' ');
+          // The goals themselves are the person's words: only what the corpus says around them is checked.
+          const spoken = [intro.replace('{goals}', goals.slice(0, count).join(', ')), outro].join(' ');
           if (count === 1) expect(spoken, `one goal: ${spoken}`).not.toMatch(PLURAL[language]);
           else expect(spoken, `${count} goals: ${spoken}`).not.toMatch(SINGULAR[language]);
         }

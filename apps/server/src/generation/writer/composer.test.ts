@@ -204,13 +204,22 @@ describe('the composer', () => {
     }
   });
 
-  it('weaves the goals into a petition', async () => {
-    const composer = createComposer({ contentDir, random: seeded(7) });
-    for (const experience of EXPERIENCES) {
-      const { text } = await composer.write(request({ experience, goals: ['Pray every morning', '  ', 'be kinder to my sister 🙂'] }));
-      expect(text).toContain('Pray every morning.');
-      expect(text).toContain('Be kinder to my sister.');
-      expectSpeakable(text, 'en');
+  it('weaves the goals into the sentence that brings them, never as bare fragments', async () => {
+    const goals: Record<Language, [string[], RegExp]> = {
+      en: [['Pray every morning', '  ', 'be kinder to my sister 🙂'], /: pray every morning and be kinder to my sister\./],
+      es: [['Orar cada mañana.', 'Leer la Biblia'], /: orar cada mañana y leer la Biblia\./],
+      pl: [['Pokonać lęk'], /: pokonać lęk\./],
+    };
+    for (const language of LANGUAGES) {
+      for (const experience of EXPERIENCES) {
+        const [typed, woven] = goals[language];
+        const { text } = await createComposer({ contentDir, random: seeded(7) }).write(
+          request({ language, experience, goals: typed, description: '' }),
+        );
+        expect(text, text).toMatch(woven);
+        expect(text).not.toMatch(/\. (Pray every morning|Orar cada mañana|Pokonać lęk)\./);
+        expectSpeakable(text, language);
+      }
     }
   });
 

@@ -118,11 +118,12 @@ const corpusSchema = z
         more: lines(2),
       })
       .strict(),
-    /** Lines before and after the person's goals, for one goal and for several (they agree in number). */
     names: lines(6, ['name'], [['name']]),
+    /** Lines that bring the person's goals, and that follow them, for one goal and for several (they agree in number). */
     goals: z
       .object({
-        intro: z.object({ one: lines(3), many: lines(3) }).strict(),
+        /** Each ends in {goals}: the person's goals as one phrase ("...: pray every morning and give thanks daily."). */
+        intro: z.object({ one: lines(3, ['goals'], [['goals']]), many: lines(3, ['goals'], [['goals']]) }).strict(),
         outro: z.object({ one: lines(3), many: lines(3) }).strict(),
       })
       .strict(),
@@ -363,13 +364,21 @@ function compose(corpus: Corpus, situations: SituationCorpus, asked: PrayerReque
     sample(corpus.intention.more, 2),
   );
   const quoteAt = quoted ? intention.chosen.indexOf(fill(intentionTemplate, { description })) : -1;
-  const goals = goalSentences(request.goals.map((goal) => speakableTypedText(goal, request.language)));
+  const goals = goalPhrases(request.goals.map((goal) => speakableTypedText(goal, request.language)));
   // The people the description names, each in a line of their own: the prayer comes back to them. Where someone
   // has died, the lines fit the living and the departed alike (which name is whose is not known).
   const nameLines = shuffle(situation.departed ? situations.namesAny : corpus.names);
   const namesSlot = slot(situation.names.map((name, i) => fill(nameLines[i % nameLines.length]!, { name })));
   const number = goals.length === 1 ? 'one' : 'many';
-  const goalsSlot = slot(goals.length > 0 ? [pick(corpus.goals.intro[number]), ...goals, pick(corpus.goals.outro[number])] : []);
+  // The goals woven into the sentence that brings them, as the person wrote them ("...: pray every morning and give thanks daily").
+  const goalsSlot = slot(
+    goals.length > 0
+      ? [
+          fill(pick(corpus.goals.intro[number]), { goals: new Intl.ListFormat(request.language, { type: 'conjunction' }).format(goals) }),
+          pick(corpus.goals.outro[number]),
+        ]
+      : [],
+  );
 
   // The honest need of the focus, for a general prayer only: always without a description, otherwise room
   // permitting. A prayer without a focus names no need of its own.
@@ -506,20 +515,25 @@ export function fill(template: string, values: Record<string, string>): string {
   });
 }
 
-/** The non-blank goals as sentences, each cut to a few words, all together to GOALS_WORDS. */
-function goalSentences(goals: readonly string[]): string[] {
-  const sentences: string[] = [];
+/**
+ * The non-blank goals as phrases to follow a colon mid-sentence: cleaned for the voice, without end punctuation,
+ * a first letter capitalised only for coming first made small ("Pray every morning" -> "pray every morning"; "NT
+ * daily" and names keep theirs), each cut to a few words, all together to GOALS_WORDS.
+ */
+function goalPhrases(goals: readonly string[]): string[] {
+  const phrases: string[] = [];
   let total = 0;
   for (const goal of goals) {
-    const cleaned = sanitizeForVoice(goal);
+    const cleaned = sanitizeForVoice(goal).replace(/[\s.?…;:,]+$/u, '');
     if (!cleaned) continue;
     const room = GOALS_WORDS - total;
     if (room < 5) break;
-    const sentence = capitalize(limitWords(cleaned, Math.min(GOAL_WORDS, room)));
-    sentences.push(sentence);
-    total += countWords(sentence);
+    const limited = limitWords(cleaned, Math.min(GOAL_WORDS, room)).replace(/[.?…]+$/u, '');
+    const phrase = /^\p{Lu}\p{Ll}/u.test(limited) ? limited.charAt(0).toLocaleLowerCase() + limited.slice(1) : limited;
+    phrases.push(phrase);
+    total += countWords(phrase);
   }
-  return sentences;
+  return phrases;
 }
 
 /** Removes a chosen sentence said before in the text, and optional ones that repeat a chosen one. */
