@@ -154,6 +154,32 @@ describe.each(LANGUAGES)('a prayer planned from the situation, in %s', (language
     }
   });
 
+  it("titles a prayer for the one it is for, by name or relation, where the language has such titles; never the departed's", async () => {
+    const { situations } = corpora[language];
+    // Issue 46 lands a language at a time: English first.
+    const languagesWithPersonalTitles: readonly Language[] = ['en'];
+    const name = { en: 'Lily', es: 'Lucía', pl: 'Zosia' }[language];
+    for (const main of SITUATIONS) {
+      const personal = situations.situations[main].titles.personal;
+      if (languagesWithPersonalTitles.includes(language) && !DEPARTED.has(main)) expect(personal, main).toBeDefined();
+      if (!personal) continue;
+      for (const feeling of ['grateful', 'afraid'] as const) {
+        const tone = toneOf(situationOf(language, main, feeling));
+        const write = async (extra: Partial<Situation>) =>
+          (await createComposer({ contentDir, random: seeded(8) }).write(requestOf(situationOf(language, main, feeling, extra)))).title;
+        const byName = await write({ names: [name], who: 'others', relation: 'daughter' });
+        expect(personal.name[tone].map((template) => fill(template, { name }))).toContain(byName);
+        const byRelation = await write({ who: 'others', relation: 'mother-in-law' });
+        expect(byRelation, main).toMatch(
+          language === 'en' ? /My Mother-in-Law/ : new RegExp(situations.relations['mother-in-law'].forms.nom),
+        );
+        // Someone has died: which name is whose is not known, so the title is the situation's.
+        const departed = await write({ names: [name], who: 'others', relation: 'mother', departed: true });
+        expect(situations.situations[main].titles.prayer[tone]).toContain(departed);
+      }
+    }
+  });
+
   it('prays a situation read without certainty as a general prayer for the focus, never as if it were known', async () => {
     const { corpus, situations } = corpora[language];
     for (const main of SITUATIONS) {

@@ -11,7 +11,7 @@ import { countWords } from '../text/words';
 import type { PrayerRequest, PrayerWriter, WrittenPrayer } from './writer';
 import { loadSituationCorpus, neverSchema, whoValues, type SituationCorpus } from './situation-corpus';
 import { fittingFirst, type VerifiedScripture } from './chat-checks';
-import { forbiddingTags, GENERAL, plannedSituation, toneOf, type Situation } from '../understanding/situation';
+import { forbiddingTags, GENERAL, plannedSituation, toneOf, type Relation, type Situation } from '../understanding/situation';
 
 /**
  * The built-in writer (the default, and the fallback of the chat writer): composes a prayer or a Bible
@@ -471,12 +471,25 @@ function compose(corpus: Corpus, situations: SituationCorpus, asked: PrayerReque
     .map((paragraph) => paragraph.flatMap((s) => s.chosen).join(' '))
     .filter((paragraph) => paragraph.length > 0)
     .join('\n\n');
-  const titles = lines
-    ? experience === 'prayer'
-      ? lines.titles.prayer[tone]
-      : lines.titles.bible_meditation
-    : corpus.titles[experience][theme];
-  const title = fill(pick(titles), values);
+  // A prayer's title names the one it is for where the text does ("A Blessing for Lily, Newly Born"), never someone
+  // who has died (which name is whose is not known then), else the situation, else the focus.
+  const personal = lines && experience === 'prayer' && !situation.departed ? lines.titles.personal : undefined;
+  const [named] = situation.names;
+  const title =
+    personal && named
+      ? fill(pick(personal.name[tone]), { name: named })
+      : personal && relation && situation.relation && !TITLE_LESS_RELATIONS.has(situation.relation)
+        ? fill(pick(personal.who[tone]), { who: request.language === 'en' ? titleCase(relation.forms.nom) : relation.forms.nom })
+        : fill(
+            pick(
+              lines
+                ? experience === 'prayer'
+                  ? lines.titles.prayer[tone]
+                  : lines.titles.bible_meditation
+                : corpus.titles[experience][theme],
+            ),
+            values,
+          );
   if (/[{}]/.test(text) || /[{}]/.test(title)) throw new Error('composer: a placeholder was left in the text');
   return { title, text };
 }
@@ -501,6 +514,20 @@ export function forbiddenLines(corpus: Corpus, situations: SituationCorpus, situ
 export function themeOf(topic: Topic): Focus {
   return topic === DEFAULT_TOPIC ? 'faith' : topic;
 }
+
+/**
+ * Relations whose words also name a person's own work or role ("the nurse manager job", "soy maestra"): never put
+ * into a title, where a misreading would be the first thing heard.
+ */
+const TITLE_LESS_RELATIONS: ReadonlySet<Relation> = new Set(['boss', 'colleague', 'teacher', 'neighbour']);
+
+/** English Title Case for a phrase put into a title ("my mother-in-law" -> "My Mother-in-Law", "my in-laws" -> "My In-Laws"). */
+const SMALL_WORDS = new Set(['a', 'an', 'and', 'in', 'of', 'the', 'to', 'for', 'at', 'on', 'or']);
+export const titleCase = (phrase: string): string =>
+  phrase.replace(/\p{L}+/gu, (word, offset: number, whole: string) => {
+    const small = SMALL_WORDS.has(word) && offset > 0 && (whole[offset - 1] === '-' || whole[offset + word.length] !== '-');
+    return small ? word : capitalize(word);
+  });
 
 /** The items, or when none is left (every line forbidden here), the fallback's. */
 const orElse = <T>(items: T[], fallback: () => T[]): T[] => (items.length > 0 ? items : fallback());

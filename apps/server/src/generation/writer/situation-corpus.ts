@@ -31,7 +31,20 @@ const byTone = (min: number, allowed: readonly string[] = [], required: readonly
 
 const situationSchema = z
   .object({
-    titles: z.object({ prayer: byTone(3), bible_meditation: lines(3, ['name'], [['name']]) }).strict(),
+    titles: z
+      .object({
+        prayer: byTone(3),
+        bible_meditation: lines(3, ['name'], [['name']]),
+        /**
+         * A prayer's titles for the one it is for: with {name} (a name the text gives) or {who} (the relation with
+         * "my", as in `relations`), by tone. Where a language has them, they are used before the situation's.
+         */
+        personal: z
+          .object({ name: byTone(3, ['name'], [['name']]), who: byTone(3, ['who'], [['who']]) })
+          .strict()
+          .optional(),
+      })
+      .strict(),
     /** References of passages of the language's composer corpus. */
     passages: z.array(z.string().trim().min(1)).min(2),
     acknowledge: byTone(3),
