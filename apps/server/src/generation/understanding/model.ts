@@ -1,6 +1,17 @@
 import type { Language } from '@selah/domain/languages';
 import type { UnderstandingData } from './data';
-import { FEELINGS, GENERAL, HAPPENINGS, type Feeling, type Happening, type Relation, type SituationId, type Time } from './situation';
+import {
+  FEELINGS,
+  GENERAL,
+  HAPPENINGS,
+  WHO,
+  type Feeling,
+  type Happening,
+  type Relation,
+  type SituationId,
+  type Time,
+  type Who,
+} from './situation';
 import { cueAt, cueWords, stems, tokens } from './words';
 
 /**
@@ -19,6 +30,8 @@ export interface Reading {
   deathCue: boolean;
   /** A cue of an unkind request or of orders to the writer was found. */
   unkind: boolean;
+  /** For whom the text prays: the person themself, others, or both (null for an empty text). */
+  who: Who | null;
   /** How sure the model is of `main`: its probability among every situation (0 to 1; 1 for an empty text). */
   certainty: number;
 }
@@ -249,19 +262,6 @@ function* building(data: UnderstandingData, options: ModelOptions): Generator<vo
     return found;
   };
 
-  const situations = new Softmax<Happening>(HAPPENINGS);
-  const feelings = new Softmax<Feeling>(FEELINGS);
-  const situationExamples: { found: Map<string, number>; label: Happening }[] = [];
-  const feelingExamples: { found: Map<string, number>; label: Feeling }[] = [];
-  for (const [i, example] of data.examples.entries()) {
-    if (i > 0 && i % EXAMPLES_A_STEP === 0) yield;
-    const words = tokens(example.text, language);
-    situationExamples.push({ found: situationFeatures(words), label: example.situation });
-    feelingExamples.push({ found: feelingFeatures(words, example.situation), label: example.feeling });
-  }
-  yield* situations.train(situationExamples, options.epochs, options.rate, options.l2);
-  yield* feelings.train(feelingExamples, options.epochs, options.rate, options.l2);
-
   /** The label whose word is found at a place in the text, and its length in words: the longest ("mother in law", not "mother"). */
   const foundAt = <L>(words: readonly string[], i: number, lists: ReadonlyMap<L, Cue[]>, whole: boolean): [L, number] | null => {
     let found: [L, number] | null = null;
@@ -286,11 +286,46 @@ function* building(data: UnderstandingData, options: ModelOptions): Generator<vo
     return null;
   };
 
+  const situations = new Softmax<Happening>(HAPPENINGS);
+  const feelings = new Softmax<Feeling>(FEELINGS);
+  const whoms = new Softmax<Who>(WHO);
+  const whoExamples: { found: Map<string, number>; label: Who }[] = [];
+  /** The features of a text for whom it prays: its words, and the relation word it names first (if any). */
+  const whoFeatures = (words: readonly string[]) => {
+    const found = new Map<string, number>();
+    for (const feature of features(words, language)) found.set(feature, 1);
+    const relation = firstFound(words, relationWords, true);
+    found.set(relation === null ? 'r:none' : `r:${relation}`, options.cueWeight);
+    return found;
+  };
+  const situationExamples: { found: Map<string, number>; label: Happening }[] = [];
+  const feelingExamples: { found: Map<string, number>; label: Feeling }[] = [];
+  for (const [i, example] of data.examples.entries()) {
+    if (i > 0 && i % EXAMPLES_A_STEP === 0) yield;
+    const words = tokens(example.text, language);
+    situationExamples.push({ found: situationFeatures(words), label: example.situation });
+    feelingExamples.push({ found: feelingFeatures(words, example.situation), label: example.feeling });
+    whoExamples.push({ found: whoFeatures(words), label: example.who });
+  }
+  yield* situations.train(situationExamples, options.epochs, options.rate, options.l2);
+  yield* feelings.train(feelingExamples, options.epochs, options.rate, options.l2);
+  yield* whoms.train(whoExamples, options.epochs, options.rate, options.l2);
+
   return {
     read(text: string): Reading {
       const words = tokens(text, language);
       if (words.length === 0)
-        return { main: GENERAL, also: [], feeling: null, relation: null, when: null, deathCue: false, unkind: false, certainty: 1 };
+        return {
+          main: GENERAL,
+          also: [],
+          feeling: null,
+          relation: null,
+          when: null,
+          deathCue: false,
+          unkind: false,
+          certainty: 1,
+          who: null,
+        };
       const situationHits = cueCounts(words, situationIndex);
       const scores = situations.scores(situationFeatures(words));
       const main = argmax(scores);
@@ -303,6 +338,7 @@ function* building(data: UnderstandingData, options: ModelOptions): Generator<vo
         main,
         also,
         feeling: argmax(feelings.scores(feelingFeatures(words, main))),
+        who: argmax(whoms.scores(whoFeatures(words))),
         relation: firstFound(words, relationWords, true),
         when: firstFound(words, timeWords, false),
         deathCue: situationHits.has('death') || situationHits.has('grief'),

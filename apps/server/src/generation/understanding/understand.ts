@@ -93,7 +93,9 @@ export function understandWith(model: Model, request: UnderstandingRequest, writ
     main: reading.main,
     also: reading.also,
     feeling: reading.feeling,
-    who: reading.relation !== null || names.length > 0 ? 'others' : 'self',
+    // Learned from the labelled texts (a relation or a name alone does not make a prayer for someone else: "I lost
+    // my job and my kids are scared"); an empty text is the person's own.
+    who: reading.who ?? 'self',
     relation: reading.relation,
     departed,
     when: reading.when,

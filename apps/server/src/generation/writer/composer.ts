@@ -474,7 +474,7 @@ function compose(corpus: Corpus, situations: SituationCorpus, asked: PrayerReque
   // A prayer's title names the one it is for where the text does ("A Blessing for Lily, Newly Born"), never someone
   // who has died (which name is whose is not known then), else the situation, else the focus.
   const personal = lines && experience === 'prayer' && !situation.departed ? lines.titles.personal : undefined;
-  const [named] = situation.names;
+  const named = situation.who === 'self' ? undefined : situation.names[0];
   const title =
     personal && named
       ? fill(pick(personal.name[tone]), { name: named })
