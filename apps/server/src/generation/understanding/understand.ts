@@ -96,7 +96,8 @@ export function understandWith(model: Model, request: UnderstandingRequest, writ
     // Learned from the labelled texts (a relation or a name alone does not make a prayer for someone else: "I lost
     // my job and my kids are scared"); an empty text is the person's own.
     who: reading.who ?? 'self',
-    relation: reading.relation,
+    // The relation names the one prayed for: a prayer for the person themself has none ("my parents will kill me").
+    relation: reading.who === 'self' ? null : reading.relation,
     departed,
     when: reading.when,
     names,
