@@ -11,6 +11,7 @@ import { countWords } from '../text/words';
 import type { PrayerRequest, PrayerWriter, WrittenPrayer } from './writer';
 import { loadSituationCorpus, neverSchema, whoValues, type SituationCorpus } from './situation-corpus';
 import { fittingFirst, type VerifiedScripture } from './chat-checks';
+import { loadPlans, type Plans, type Section } from './situation-plans';
 import { forbiddingTags, GENERAL, plannedSituation, toneOf, type Relation, type Situation } from '../understanding/situation';
 
 /**
@@ -29,7 +30,7 @@ export interface ComposerOptions {
 
 export function createComposer(options: ComposerOptions): PrayerWriter {
   const random = options.random ?? Math.random;
-  let corpora: Promise<Record<Language, { corpus: Corpus; situations: SituationCorpus }>> | undefined;
+  let corpora: ReturnType<typeof loadCorpora> | undefined;
   const load = () => {
     corpora ??= loadCorpora(options.contentDir).catch((error: unknown) => {
       corpora = undefined;
@@ -40,8 +41,8 @@ export function createComposer(options: ComposerOptions): PrayerWriter {
   return {
     name: 'composer',
     async write(request: PrayerRequest): Promise<WrittenPrayer> {
-      const { corpus, situations } = (await load())[request.language];
-      return compose(corpus, situations, request, random);
+      const { corpus, situations, plans } = (await load())[request.language];
+      return compose({ corpus, situations, plans }, request, random);
     },
   };
 }
@@ -186,8 +187,8 @@ export const corpusFile = (contentDir: string, language: Language): string => pa
 export const loadCorpus = (contentDir: string, language: Language): Promise<Corpus> =>
   loadCorpusFile('Composer corpus', corpusFile(contentDir, language), corpusSchema, language);
 
-const loadCorpora = (contentDir: string) =>
-  loadEveryLanguage(async (language) => {
+const loadCorpora = async (contentDir: string): Promise<Record<Language, Material>> => {
+  const languages = await loadEveryLanguage(async (language) => {
     // One after the other, so that a missing folder is told by the first file's name every time.
     const corpus = await loadCorpus(contentDir, language);
     const situations = await loadSituationCorpus(contentDir, language);
@@ -201,6 +202,19 @@ const loadCorpora = (contentDir: string) =>
     }
     return { corpus, situations };
   });
+  const plans = await loadPlans(contentDir);
+  return Object.fromEntries(Object.entries(languages).map(([language, material]) => [language, { ...material, plans }])) as Record<
+    Language,
+    Material
+  >;
+};
+
+/** What the composer writes from in one language. */
+interface Material {
+  corpus: Corpus;
+  situations: SituationCorpus;
+  plans: Plans;
+}
 
 // ---- the person's words, cleaned for the voice ----
 
@@ -285,7 +299,7 @@ function heardSentences(request: PrayerRequest): Set<string> {
   return new Set(texts.flatMap((text) => splitIntoSentences(stripPauseMarks(text), request.language)).map(sentenceKey));
 }
 
-function compose(corpus: Corpus, situations: SituationCorpus, asked: PrayerRequest, random: () => number): WrittenPrayer {
+function compose({ corpus, situations, plans }: Material, asked: PrayerRequest, random: () => number): WrittenPrayer {
   // A situation read without certainty is not prayed for as if it were known: the prayer follows the focus.
   const request: PrayerRequest = { ...asked, situation: plannedSituation(asked.situation) };
   const heard = heardSentences(request);
@@ -332,6 +346,8 @@ function compose(corpus: Corpus, situations: SituationCorpus, asked: PrayerReque
   const material = corpus.focus[theme];
   // What is happening, when the understanding found it (else the prayer follows the focus, as a general one).
   const lines = situation.main === GENERAL ? undefined : situations.situations[situation.main];
+  // Which sections the prayer has, in what order and spirit (content/composer/plans.json).
+  const plan = plans[situation.main];
   const tone = toneOf(situation);
   const alsoLines = situation.also.map((id) => situations.situations[id]);
   const pool = Object.values(corpus.passages).flat();
@@ -392,8 +408,7 @@ function compose(corpus: Corpus, situations: SituationCorpus, asked: PrayerReque
   // Confession only where the person carries guilt or a quarrel: never for a birth, a grief or a joy.
   const confessing =
     situation.feeling === 'guilty' ||
-    situation.main === 'conflict' ||
-    situation.main === 'addiction' ||
+    plan.confession ||
     (situation.main === GENERAL && (situation.feeling === null || situation.feeling === 'uncertain'));
   const confession = slot([], confessing ? sample(corpus.prayer.confession, 3) : []);
   const focusPetitions = () => {
@@ -404,28 +419,34 @@ function compose(corpus: Corpus, situations: SituationCorpus, asked: PrayerReque
     ? orElse([...shuffle(lines.petitions), ...alsoLines.flatMap((also) => pickFitting(also.petitions) ?? [])], focusPetitions)
     : focusPetitions();
   const [firstOther, ...moreOthers] = orElse(shuffle(lines?.others ?? []), () => shuffle(material.others));
-  // Thanks for what is happening: first when it is a joy, room permitting when it is a need.
+  // Thanks for what is happening: first when it is a joy, alone where the plan says so (the life given, at a
+  // death), room permitting when it is a need.
   const thanks = lines ? shuffle(lines.thanks) : [];
   const thanksgiving =
     tone === 'joy' && thanks.length > 0
       ? slot([pick(corpus.prayer.thanksgiving), thanks[0]!], [...thanks.slice(1), ...shuffle(corpus.prayer.thanksgivingMore)])
-      : slot([pick(corpus.prayer.thanksgiving)], shuffle([...thanks.slice(0, 1), ...corpus.prayer.thanksgivingMore]));
+      : plan.thanks === 'situation' && thanks.length > 0
+        ? slot([thanks[0]!], thanks.slice(1))
+        : slot([pick(corpus.prayer.thanksgiving)], shuffle([...thanks.slice(0, 1), ...corpus.prayer.thanksgivingMore]));
+  // A joy the plan keeps to thanks asks only what it needs: the petitions do not grow with the length.
+  const asking = tone === 'joy' && plan.asks === 'little' ? petitions.slice(0, 2) : petitions;
   // A joy is not met with words for a burden: one line of trust, and no more.
   const trust = slot([pick(corpus.prayer.trust)], tone === 'joy' && lines ? [] : shuffle(corpus.prayer.trustMore));
 
   let paragraphs: Paragraph[];
   if (experience === 'prayer') {
-    paragraphs = [
-      [slot([pick(corpus.prayer.adoration)], shuffle(corpus.prayer.adorationMore))],
-      [thanksgiving],
+    const sections: Record<Section, Paragraph> = {
+      adoration: [slot([pick(corpus.prayer.adoration)], shuffle(corpus.prayer.adorationMore))],
+      thanksgiving: [thanksgiving],
       // Quiet after the quotation, before the prayer goes on.
-      [slot([`${fill(pick(corpus.prayer.scripture), values)} ${PAUSE_MARKS.pause}`], shuffle(corpus.prayer.scriptureMore))],
-      [need, intention, confession],
-      [namesSlot, slot([anchor!], petitions), goalsSlot],
-      [slot([pick(corpus.prayer.othersIntro), firstOther!], moreOthers)],
-      [trust],
-      [slot([pick(corpus.prayer.amen)])],
-    ];
+      scripture: [slot([`${fill(pick(corpus.prayer.scripture), values)} ${PAUSE_MARKS.pause}`], shuffle(corpus.prayer.scriptureMore))],
+      intention: [need, intention, confession],
+      petitions: [namesSlot, slot([anchor!], asking), goalsSlot],
+      others: [slot([pick(corpus.prayer.othersIntro), firstOther!], moreOthers)],
+      trust: [trust],
+      amen: [slot([pick(corpus.prayer.amen)])],
+    };
+    paragraphs = plan.sections.map((section) => sections[section]);
   } else {
     const [reflection, ...moreReflections] = orElse(shuffle(lines?.reflections ?? []), () => shuffle(material.reflections));
     paragraphs = [
@@ -477,9 +498,9 @@ function compose(corpus: Corpus, situations: SituationCorpus, asked: PrayerReque
   const named = situation.who === 'self' ? undefined : situation.names[0];
   const title =
     personal && named
-      ? fill(pick(personal.name[tone]), { name: named })
+      ? capitalize(fill(pick(personal.name[tone]), { name: named }))
       : personal && relation && situation.relation && !TITLE_LESS_RELATIONS.has(situation.relation)
-        ? fill(pick(personal.who[tone]), { who: request.language === 'en' ? titleCase(relation.forms.nom) : relation.forms.nom })
+        ? capitalize(fill(pick(personal.who[tone]), request.language === 'en' ? { ...who, who: titleCase(relation.forms.nom) } : who))
         : fill(
             pick(
               lines
@@ -523,7 +544,7 @@ const TITLE_LESS_RELATIONS: ReadonlySet<Relation> = new Set(['boss', 'colleague'
 
 /** English Title Case for a phrase put into a title ("my mother-in-law" -> "My Mother-in-Law", "my in-laws" -> "My In-Laws"). */
 const SMALL_WORDS = new Set(['a', 'an', 'and', 'in', 'of', 'the', 'to', 'for', 'at', 'on', 'or']);
-export const titleCase = (phrase: string): string =>
+const titleCase = (phrase: string): string =>
   phrase.replace(/\p{L}+/gu, (word, offset: number, whole: string) => {
     const small = SMALL_WORDS.has(word) && offset > 0 && (whole[offset - 1] === '-' || whole[offset + word.length] !== '-');
     return small ? word : capitalize(word);

@@ -36,11 +36,11 @@ const situationSchema = z
         prayer: byTone(3),
         bible_meditation: lines(3, ['name'], [['name']]),
         /**
-         * A prayer's titles for the one it is for: with {name} (a name the text gives) or {who} (the relation with
-         * "my", as in `relations`), by tone. Where a language has them, they are used before the situation's.
+         * A prayer's titles for the one it is for: with {name} (a name the text gives, in the nominative) or {who}
+         * (the relation with "my", as in `relations`; in Polish any case, {whoAcc}...), by tone. Where a language has them, they are used before the situation's.
          */
         personal: z
-          .object({ name: byTone(3, ['name'], [['name']]), who: byTone(3, ['who'], [['who']]) })
+          .object({ name: byTone(3, ['name'], [['name']]), who: byTone(3, WHO_CASES, [WHO_CASES]) })
           .strict()
           .optional(),
       })
