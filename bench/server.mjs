@@ -1,10 +1,10 @@
 // What the server benchmarks share: start the built server on the bench data directory, read its JSON log
 // lines, wait until its start-up content import has finished, and stop it.
 import { spawn } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** Kept between runs, so only the first run imports and voices the seed content. */
@@ -84,4 +84,31 @@ export async function newUser(origin, name) {
     .getSetCookie()
     .map((cookie) => cookie.split(';')[0])
     .join('; ');
+}
+
+/**
+ * Bundles server source for a benchmark with esbuild (npm packages stay external, resolved from this checkout) and
+ * imports it: `source` is the entry's text (export lines), written as entry.ts in `outDir`; `alias` maps packages
+ * to other folders (a worktree's own @selah/domain).
+ */
+export async function importServerSource({ outDir, source, bundleName = 'bundle.mjs', alias }) {
+  const { build } = await import('esbuild');
+  mkdirSync(outDir, { recursive: true });
+  const serverPkg = JSON.parse(readFileSync(path.join(root, 'apps/server/package.json'), 'utf8'));
+  const external = Object.keys({ ...serverPkg.dependencies, ...serverPkg.devDependencies }).filter((name) => !name.startsWith('@selah/'));
+  const entry = path.join(outDir, 'entry.ts');
+  writeFileSync(entry, source);
+  const bundle = path.join(outDir, bundleName);
+  await build({
+    entryPoints: [entry],
+    outfile: bundle,
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'esm',
+    external,
+    alias,
+    logLevel: 'warning',
+  });
+  return import(pathToFileURL(bundle).href);
 }

@@ -6,14 +6,14 @@
 // language, and a read far below the 1.5 s to the first sound.
 // Usage: npm run bench:understanding [-- --repeat 20]
 // The TypeScript stage is bundled with esbuild into .tmp/bench-understanding/ (npm packages stay external).
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { build } from 'esbuild';
+import { importServerSource } from './server.mjs';
 
 // A collection before each memory reading, so that the heap holds only what is kept.
 setFlagsFromString('--expose-gc');
@@ -27,30 +27,16 @@ const arg = (name, fallback) => {
 const REPEAT = arg('repeat', 20);
 const outDir = path.join(root, '.tmp/bench-understanding');
 mkdirSync(outDir, { recursive: true });
-const serverPkg = JSON.parse(readFileSync(path.join(root, 'apps/server/package.json'), 'utf8'));
-const external = Object.keys({ ...serverPkg.dependencies, ...serverPkg.devDependencies }).filter((name) => !name.startsWith('@selah/'));
-const entry = path.join(outDir, 'entry.ts');
-writeFileSync(
-  entry,
-  `export { loadData, loadHeldOut } from '../../apps/server/src/generation/understanding/data';
+const lib = await importServerSource({
+  outDir,
+  bundleName: 'understanding.mjs',
+  source: `export { loadData, loadHeldOut } from '../../apps/server/src/generation/understanding/data';
 export { buildModel } from '../../apps/server/src/generation/understanding/model';
 export { understandWith, writtenIn } from '../../apps/server/src/generation/understanding/understand';
 export { createComposer } from '../../apps/server/src/generation/writer/composer';
 export { seededRandom } from '../../apps/server/src/generation/seeded-random';
 `,
-);
-const bundle = path.join(outDir, 'understanding.mjs');
-await build({
-  entryPoints: [entry],
-  outfile: bundle,
-  bundle: true,
-  platform: 'node',
-  target: 'node20',
-  format: 'esm',
-  external,
-  logLevel: 'warning',
 });
-const lib = await import(pathToFileURL(bundle).href);
 
 const contentDir = path.join(root, 'content');
 const percentile = (values, p) => {

@@ -7,12 +7,12 @@
 // Files are left in .tmp/bench-voice/ to hear. Paste the tables into docs/BENCHMARKS.md.
 // The TypeScript pipeline is bundled with esbuild into .tmp/bench-voice/ (npm packages stay external) and imported.
 import { execFile } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { build } from 'esbuild';
+import { importServerSource } from './server.mjs';
 
 const run = promisify(execFile);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -23,12 +23,10 @@ const arg = (name, fallback) => {
 const outDir = path.join(root, '.tmp/bench-voice');
 mkdirSync(outDir, { recursive: true });
 
-const serverPkg = JSON.parse(readFileSync(path.join(root, 'apps/server/package.json'), 'utf8'));
-const external = Object.keys({ ...serverPkg.dependencies, ...serverPkg.devDependencies }).filter((name) => !name.startsWith('@selah/'));
-const entry = path.join(outDir, 'entry.ts');
-writeFileSync(
-  entry,
-  `export { createVoicePipeline } from '../../apps/server/src/generation/voice-text';
+const lib = await importServerSource({
+  outDir,
+  bundleName: 'pipeline.mjs',
+  source: `export { createVoicePipeline } from '../../apps/server/src/generation/voice-text';
 export { createEspeakVoice } from '../../apps/server/src/generation/voice/espeak';
 export { createFliteVoice } from '../../apps/server/src/generation/voice/flite';
 export { createComposer } from '../../apps/server/src/generation/writer/composer';
@@ -40,23 +38,11 @@ export { analyzeAudio } from '../../apps/server/src/generation/master/measure-au
 export { seededRandom } from '../../apps/server/src/generation/seeded-random';
 export { ffmpegPath } from '../../apps/server/src/generation/master/ffmpeg';
 `,
-);
-const bundle = path.join(outDir, 'pipeline.mjs');
-await build({
-  entryPoints: [entry],
-  outfile: bundle,
-  bundle: true,
-  platform: 'node',
-  target: 'node20',
-  format: 'esm',
-  external,
-  logLevel: 'warning',
 });
 // The engines run on worker threads from scripts of their own, next to the bundle.
 for (const worker of ['espeak-worker.mjs', 'flite-worker.mjs']) {
   copyFileSync(path.join(root, 'apps/server/src/generation/voice', worker), path.join(outDir, worker));
 }
-const lib = await import(pathToFileURL(bundle).href);
 
 const ENGINES = {
   'flite:rms': () => lib.createFliteVoice({ voice: 'rms' }),

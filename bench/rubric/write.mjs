@@ -5,8 +5,8 @@
 // npm packages are resolved from this checkout's node_modules.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
+import { fileURLToPath } from 'node:url';
+import { importServerSource } from '../server.mjs';
 
 const here = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const arg = (name, fallback) => {
@@ -18,33 +18,17 @@ const set = JSON.parse(readFileSync(path.resolve(arg('set', 'bench/rubric/intent
 const out = path.resolve(arg('out', '.tmp/rubric/prayers.json'));
 const hasUnderstanding = existsSync(path.join(root, 'apps/server/src/generation/understanding/understand.ts'));
 
-const buildDir = path.join(here, '.tmp/rubric-build', String(process.pid));
-mkdirSync(buildDir, { recursive: true });
-const entry = path.join(buildDir, 'entry.ts');
 const src = (file) => JSON.stringify(path.join(root, 'apps/server/src', file));
-writeFileSync(
-  entry,
-  [
+const lib = await importServerSource({
+  outDir: path.join(here, '.tmp/rubric-build', String(process.pid)),
+  bundleName: 'writer.mjs',
+  source: [
     `export { createComposer } from ${src('generation/writer/composer')};`,
     `export { seededRandom } from ${src('generation/seeded-random')};`,
     hasUnderstanding ? `export { createUnderstanding } from ${src('generation/understanding/understand')};` : '',
   ].join('\n'),
-);
-const serverPkg = JSON.parse(readFileSync(path.join(here, 'apps/server/package.json'), 'utf8'));
-const external = Object.keys({ ...serverPkg.dependencies, ...serverPkg.devDependencies }).filter((name) => !name.startsWith('@selah/'));
-const bundle = path.join(here, '.tmp/rubric-build', `writer-${process.pid}.mjs`);
-await build({
-  entryPoints: [entry],
-  outfile: bundle,
-  bundle: true,
-  platform: 'node',
-  target: 'node20',
-  format: 'esm',
-  external,
   alias: { '@selah/domain': path.join(root, 'packages/domain/src') },
-  logLevel: 'warning',
 });
-const lib = await import(pathToFileURL(bundle).href);
 const contentDir = path.join(root, 'content');
 const understanding = hasUnderstanding ? lib.createUnderstanding({ contentDir }) : undefined;
 // About three minutes at the embedded voices' paces, as the writer tests use (the app measures the voice's pace).
