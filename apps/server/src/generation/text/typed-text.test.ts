@@ -15,6 +15,9 @@ describe('typed text, made speakable', () => {
     ['Peace for my work at Acme.com and the USA', 'Peace for my work at Acme and the USA'],
     ['My boss is REALLY hard on me', 'My boss is Really hard on me'],
     ['thx for everything u do', 'thanks for everything you do'],
+    // Laughter and emoticons are not read aloud.
+    ['exam tomorrow and i havent studied lol. pray for me haha :) <3', 'exam tomorrow and i havent studied. pray for me'],
+    ['LOL my cat knocked over the candles, jk, please bless our home :D', 'my cat knocked over the candles, please bless our home'],
   ])('en: %j', (typed, spoken) => {
     expect(speakableTypedText(typed, 'en')).toBe(spoken);
   });
@@ -23,6 +26,7 @@ describe('typed text, made speakable', () => {
     ['ora x mi mamá q está enferma porfa', 'ora x mi mamá que está enferma por favor'],
     ['Tb por mi hno, xq no encuentra trabajo', 'También por mi hermano, porque no encuentra trabajo'],
     ['AYÚDAME CON MIS EXÁMENES DE MAÑANA', 'Ayúdame con mis exámenes de mañana'],
+    ['no he estudiado ni la mitad jajaja, ayúdame xD', 'no he estudiado ni la mitad, ayúdame'],
   ])('es: %j', (typed, spoken) => {
     expect(speakableTypedText(typed, 'es')).toBe(spoken);
   });
@@ -31,6 +35,8 @@ describe('typed text, made speakable', () => {
     ['pls o zdrowie dla mamy, nwm co robić', 'proszę o zdrowie dla mamy, nie wiem co robić'],
     ['Za rodzinę & przyjaciół, tzn wszystkich bliskich', 'Za rodzinę i przyjaciół, to znaczy wszystkich bliskich'],
     ['MODLĘ SIĘ ZA MOJEGO BRATA', 'Modlę się za mojego brata'],
+    // "ja" is a word: only laughter typed as laughter is left out.
+    ['ślub za 3 tygodnie xd, ja się tak cieszę hehe ;)', 'ślub za 3 tygodnie, ja się tak cieszę'],
     ['Mój brat jest BARDZO chory, ZAŻÓŁĆ GĘŚLĄ JAŹŃ', 'Mój brat jest Bardzo chory, Zażółć Gęślą JAŹŃ'],
   ])('pl: %j', (typed, spoken) => {
     expect(speakableTypedText(typed, 'pl')).toBe(spoken);

@@ -94,6 +94,15 @@ const SHORTHAND: Record<Language, Record<string, string>> = {
 
 const AND: Record<Language, string> = { en: 'and', es: 'y', pl: 'i' };
 
+/**
+ * Laughter and chat asides, in any of our languages, left out: a voice reading "lol", "xd" or "jajaja" aloud in a
+ * prayer is jarring ("lol", "lmao", "rofl", "jk", "xd", "haha", "hehe", "jaja", "jeje").
+ */
+const LAUGHTER =
+  /(?<![\p{L}\p{N}])(?:l+o+l+|lmf?ao+|rofl|jk|x+d+|(?:h+a+){2,}h*|(?:h+e+){2,}h*|(?:j+a+){2,}j*|(?:j+e+){2,}j*)(?![\p{L}\p{N}])/giu;
+/** Emoticons: ":)", ";-(", ":D", ":P", "=)", "<3", "^^", "^_^". */
+const EMOTICON = /(?<!\S)(?:[:;=][-']?[()DPpOo3/\\|*[\]]+|<3+|\^_?\^)(?!\S)/gu;
+
 /** A word in capitals this long is emphasis, not an acronym (USA, NATO stay as typed). */
 const EMPHASIS_MIN = 5;
 
@@ -122,6 +131,8 @@ export function speakableTypedText(input: string, language: Language): string {
     .replace(/(\p{L})\1{2,}/gu, '$1')
     // A word typed over and over ("help help help help ..."): said once.
     .replace(/(?<![\p{L}\p{N}])(\p{L}+)(?:[\s,.!?]+\1(?![\p{L}\p{N}])){3,}/giu, '$1')
+    .replace(LAUGHTER, ' ')
+    .replace(EMOTICON, ' ')
     .replace(/\s&\s/g, ` ${AND[language]} `)
     .replace(/\s\+\s/g, ` ${AND[language]} `);
   text = lowerShouting(text);
@@ -134,5 +145,10 @@ export function speakableTypedText(input: string, language: Language): string {
     const capital = word.charAt(0) !== word.charAt(0).toLowerCase();
     return `${before}${capital ? spelled.charAt(0).toUpperCase() + spelled.slice(1) : spelled}`;
   });
-  return text.replace(/\s+/g, ' ').trim();
+  // What was left out leaves no gap before punctuation ("ni la mitad lol." -> "ni la mitad.").
+  return text
+    .replace(/\s+/g, ' ')
+    .replace(/ ([,.;:?!…])/g, '$1')
+    .replace(/,(?=[,.;:?!…])/g, '')
+    .trim();
 }

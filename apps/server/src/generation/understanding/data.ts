@@ -44,6 +44,10 @@ const dataSchema = z
     relations: everyKey(RELATIONS),
     /** Word starts (and phrases) that tell each time. */
     when: everyKey(TIMES),
+    /** Whole words (and phrases) that tell a clause speaks of what has already happened ("died", "zmarła", "ayer"). */
+    past: words,
+    /** Whole words that begin a new clause ("and", "but"): a time is past only where its own clause says so. */
+    joins: words,
     examples: z.array(exampleSchema).min(300),
   })
   .strict();

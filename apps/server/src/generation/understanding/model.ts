@@ -26,6 +26,8 @@ export interface Reading {
   feeling: Feeling | null;
   relation: Relation | null;
   when: Time | null;
+  /** The clause that names `when` tells of what has already happened ("lost my friend on Saturday"). */
+  whenPast: boolean;
   /** A death cue was found (someone the prayer is for may have died). */
   deathCue: boolean;
   /** A cue of an unkind request or of orders to the writer was found. */
@@ -237,6 +239,15 @@ function* building(data: UnderstandingData, options: ModelOptions): Generator<vo
   const relationWords = compile(data.relations) as Map<Relation, Cue[]>;
   const timeWords = compile(data.when) as Map<Time, Cue[]>;
   const unkindCues = compile({ unkind: data.cues.unkind });
+  const pastWords = compile({ past: data.past });
+  // A clause ends at punctuation or where a joining word begins another ("the funeral is Thursday" after "died").
+  const joins = data.joins.map((word) =>
+    word
+      .normalize('NFC')
+      .toLowerCase()
+      .replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+  );
+  const clauseBreak = new RegExp(`[.!?;,:\\n]+|\\s(?:${joins.join('|')})\\s`, 'iu');
 
   const situationIndex = new CueIndex(situationCues);
   const feelingIndex = new CueIndex(feelingCues);
@@ -286,6 +297,22 @@ function* building(data: UnderstandingData, options: ModelOptions): Generator<vo
     return null;
   };
 
+  /**
+   * The time the text looks to: the first named in a clause that does not tell of the past ("the funeral is on
+   * Thursday" after "she died on Monday"); else the first named, as past.
+   */
+  const timeOf = (text: string): { when: Time | null; whenPast: boolean } => {
+    let past: Time | null = null;
+    for (const clause of text.split(clauseBreak)) {
+      const words = tokens(clause, language);
+      const when = firstFound(words, timeWords, false);
+      if (when === null) continue;
+      if (!words.some((_, i) => foundAt(words, i, pastWords, true) !== null)) return { when, whenPast: false };
+      past ??= when;
+    }
+    return { when: past, whenPast: past !== null };
+  };
+
   const situations = new Softmax<Happening>(HAPPENINGS);
   const feelings = new Softmax<Feeling>(FEELINGS);
   const whoms = new Softmax<Who>(WHO);
@@ -321,6 +348,7 @@ function* building(data: UnderstandingData, options: ModelOptions): Generator<vo
           feeling: null,
           relation: null,
           when: null,
+          whenPast: false,
           deathCue: false,
           unkind: false,
           certainty: 1,
@@ -340,7 +368,7 @@ function* building(data: UnderstandingData, options: ModelOptions): Generator<vo
         feeling: argmax(feelings.scores(feelingFeatures(words, main))),
         who: argmax(whoms.scores(whoFeatures(words))),
         relation: firstFound(words, relationWords, true),
-        when: firstFound(words, timeWords, false),
+        ...timeOf(text),
         deathCue: situationHits.has('death') || situationHits.has('grief'),
         unkind: cueCounts(words, unkindIndex).size > 0,
         certainty: probabilityOf(scores, main),

@@ -109,7 +109,10 @@ export interface Situation {
   relation: Relation | null;
   /** Someone the prayer is for has died. */
   departed: boolean;
+  /** The first time the text names ("tomorrow", "on Friday"). */
   when: Time | null;
+  /** `when` names what has already happened ("she died on Sunday"): a prayer does not pray for it as ahead. */
+  whenPast: boolean;
   /** The people the text names, as they can be spoken (text/names). */
   names: string[];
   /** The quiz's choice, which a general prayer follows. */
@@ -168,6 +171,7 @@ export const generalSituation = (language: Language, focus: Topic, names: string
   relation: null,
   departed: false,
   when: null,
+  whenPast: false,
   names,
   focus,
   unkind: false,

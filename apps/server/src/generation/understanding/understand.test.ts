@@ -150,6 +150,23 @@ describe('what the issue named', () => {
     expect(read(language, text)).toMatchObject({ ...expected, language, otherLanguage: true });
   });
 
+  it.each([
+    ['en', 'lost my best friend in a car crash on saturday', { when: 'saturday', whenPast: true }],
+    ['en', 'Grandma died on monday. the funeral is thursday', { when: 'thursday', whenPast: false }],
+    ['en', 'my dad saw a doctor and we get the results on thursday', { when: 'thursday', whenPast: false }],
+    ['en', 'got the job I prayed for!! start monday', { when: 'monday', whenPast: false }],
+    ['en', 'My mother-in-law has her hip surgery on Friday', { when: 'friday', whenPast: false }],
+    ['es', 'el martes pasado se murió mi abuelo', { when: 'tuesday', whenPast: true }],
+    ['es', 'se murió mi abuelo y el funeral es el jueves', { when: 'thursday', whenPast: false }],
+    ['es', 'mi hijo empieza el lunes en el colegio nuevo', { when: 'monday', whenPast: false }],
+    ['pl', 'w zeszły czwartek zmarła moja babcia Hela', { when: 'thursday', whenPast: true }],
+    ['pl', 'stracilem prace w piątek, firma zamknęła oddział', { when: 'friday', whenPast: true }],
+    ['pl', 'babcia zmarła, a pogrzeb jest w piątek', { when: 'friday', whenPast: false }],
+    ['pl', 'Dziękuję za nową pracę, zaczynam w poniedziałek', { when: 'monday', whenPast: false }],
+  ] as const)('%s: tells a time already past from one ahead: %s', (language, text, expected) => {
+    expect(read(language, text)).toMatchObject(expected);
+  });
+
   it('says how sure it is: a clear text is read with confidence, a vague one plans as a general prayer', () => {
     const clear = read('en', 'My mother has her hip surgery tomorrow morning and she is scared');
     expect(clear.certainty).toBeGreaterThan(UNSURE);

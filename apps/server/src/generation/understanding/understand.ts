@@ -100,6 +100,7 @@ export function understandWith(model: Model, request: UnderstandingRequest, writ
     relation: reading.who === 'self' ? null : reading.relation,
     departed,
     when: reading.when,
+    whenPast: reading.whenPast,
     names,
     focus: request.focus,
     unkind: reading.unkind,

@@ -21,6 +21,11 @@ import { splitIntoSentences } from '../text/split-sentences';
 import { stripPauseMarks } from '../text/pauses';
 import type { PrayerRequest } from './writer';
 import { seededRandom } from '../seeded-random';
+import { LENGTH_TOLERANCE_SECONDS, lengthForWords, wordsForLength } from '../length';
+import { PAUSE_MARKS } from '../text/pauses';
+import { countWords } from '../text/words';
+import { ESPEAK_WORDS_PER_MINUTE } from '../voice/espeak';
+import { FLITE_WORDS_PER_MINUTE } from '../voice/flite';
 import { loadPlans, type Plans, type Section } from './situation-plans';
 
 /**
@@ -152,6 +157,54 @@ describe.each(LANGUAGES)('a prayer planned from the situation, in %s', (language
         const asked = lines.petitions.filter((line) => text.includes(line)).length;
         if (plan.asks === 'little' && tone === 'joy') expect(asked, text).toBeLessThanOrEqual(3);
       }
+    }
+  });
+
+  it.each(SITUATIONS)(
+    "%s: lasts three minutes within the tolerance, at the embedded voice's pace, in every tone and experience",
+    async (main) => {
+      // The embedded voices (voice/embedded.ts): flite in English, espeak-ng in Spanish and Polish.
+      const pace = { en: FLITE_WORDS_PER_MINUTE, es: ESPEAK_WORDS_PER_MINUTE.es, pl: ESPEAK_WORDS_PER_MINUTE.pl }[language];
+      const seconds = 180;
+      for (const feeling of ['joyful', NEED_FEELING[main] ?? 'afraid'] as const) {
+        for (const experience of EXPERIENCES) {
+          const targetWords = wordsForLength({ seconds, wordsPerMinute: pace, experience });
+          for (let seed = 1; seed <= 3; seed++) {
+            const request = { ...requestOf(situationOf(language, main, feeling), experience), targetWords };
+            const { text } = await createComposer({ contentDir, random: seeded(seed) }).write(request);
+            const length = lengthForWords({
+              words: countWords(stripPauseMarks(text)),
+              wordsPerMinute: pace,
+              silences: text.split(PAUSE_MARKS.silence).length - 1,
+              scripturePauses: text.split(PAUSE_MARKS.pause).length - 1,
+            });
+            expect(Math.abs(length - seconds), `${main}/${feeling}/${experience}: ${length} s`).toBeLessThanOrEqual(
+              LENGTH_TOLERANCE_SECONDS,
+            );
+          }
+        }
+      }
+    },
+  );
+
+  it('prays for a time ahead as ahead, and never for a time already past ("died on Sunday")', async () => {
+    const { situations } = corpora[language];
+    const spoken = situations.when.sunday.spoken;
+    const whenLines = situations.whenLines.map((line) => fill(line, { when: spoken }));
+    for (let seed = 1; seed <= 5; seed++) {
+      const write = async (whenPast: boolean) =>
+        (
+          await createComposer({ contentDir, random: seeded(seed) }).write(
+            requestOf(situationOf(language, 'surgery', 'afraid', { when: 'sunday', whenPast })),
+          )
+        ).text;
+      const ahead = await write(false);
+      const past = await write(true);
+      expect(
+        whenLines.some((line) => ahead.includes(line)),
+        ahead,
+      ).toBe(true);
+      expect(whenLines.filter((line) => past.includes(line))).toEqual([]);
     }
   });
 

@@ -370,7 +370,11 @@ function compose({ corpus, situations, plans }: Material, asked: PrayerRequest, 
   // About the one prayed for where a line fits them (none asks anything of the departed), else in the person's voice.
   const aboutWho = lines && relation ? pickFitting(lines.acknowledgeFor[tone]) : undefined;
   const acknowledgement = lines ? fill(aboutWho ?? pick(lines.acknowledge[tone]), who) : undefined;
-  const when = lines && situation.when ? fill(pick(situations.whenLines), { when: situations.when[situation.when].spoken }) : undefined;
+  // A time is prayed for as ahead only when it is: never the day someone died or a job was lost.
+  const when =
+    lines && situation.when && !situation.whenPast
+      ? fill(pick(situations.whenLines), { when: situations.when[situation.when].spoken })
+      : undefined;
   const intention = slot(
     [
       ...(acknowledgement ? [acknowledgement] : []),

@@ -43,7 +43,8 @@ export function situationData(situation: Situation) {
     feeling: situation.feeling,
     prayingFor: situation.who === 'self' ? 'themself' : situation.relation ? `their ${situation.relation}` : 'someone else',
     someoneHasDied: situation.departed,
-    when: situation.when,
+    // A time already past is news, not something to pray for as ahead.
+    when: situation.when !== null && situation.whenPast ? `${situation.when} (already past)` : situation.when,
     names: situation.names,
     asksForSomethingUnkind: situation.unkind,
     writtenInAnotherLanguage: situation.otherLanguage,
