@@ -4,6 +4,7 @@ import { LANGUAGES, type Language } from '@selah/domain/languages';
 import { FOCUSES } from '@selah/domain/records';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fill, loadCorpus, type Corpus } from './composer';
+import { loadSituationCorpus } from './situation-corpus';
 
 /**
  * The agreement rules of content/README.md ("Agreement"), checked on every combination the composer can build
@@ -95,5 +96,83 @@ describe.each(LANGUAGES)('agreement in %s', (language) => {
     const rule = GENDERED_SPEAKER[language];
     if (!rule) return;
     for (const { where, line } of corpusLines(corpus)) expect(line, where).not.toMatch(rule);
+  });
+});
+
+/**
+ * Names and relation words in every slot they fill (issue 46): a name is only ever in the nominative (text/names.ts
+ * keeps no other), and nothing around a name or a relation agrees with it, since its gender and number are not known.
+ */
+const NAME_CASE_BEFORE: Partial<Record<Language, RegExp>> = {
+  // A Polish preposition before a name asks a case a name typed in the nominative does not have ("za Zosia").
+  pl: /(?<!\p{L})(?:za|dla|o|z|ze|przy|u|od|do|nad|pod|przed|po|ku|w|we|na|bez|przez|dzięki|wobec|obok|wokół)\s+\{name\}/iu,
+};
+/** Pronouns and forms that would give the one named a gender or a number. */
+const AGREES_WITH_PERSON: Record<Language, RegExp> = {
+  en: /(?<![\p{L}'])(?:he|she|him|his|her|hers|himself|herself)(?![\p{L}'])/iu,
+  es: /(?<!\p{L})(?:él|ella|ellos|ellas)(?!\p{L})|\{(?:name|who)\},?\s+(?:que\s+)?(?:está|es|sigue|se siente|anda|parece)\s+(?:tan |muy )?\p{L}+(?:o|a|os|as)(?!\p{L})/iu,
+  pl: /(?<!\p{L})(?:jej|jego|jemu|ją|go|niego|niej|nią|nim|niemu|on|ona|oni|one)(?!\p{L})|\{(?:name|who)\}\s+\p{L}+(?:ł|ła|ło|li|ły)(?!\p{L})/iu,
+};
+/** The cases a Polish preposition asks for, by the placeholder of the relation that follows it. */
+const PL_CASES_AFTER: Record<string, readonly string[]> = {
+  dla: ['whoGen'],
+  od: ['whoGen'],
+  do: ['whoGen'],
+  bez: ['whoGen'],
+  u: ['whoGen'],
+  wokół: ['whoGen'],
+  obok: ['whoGen'],
+  za: ['whoAcc', 'whoIns'],
+  przez: ['whoAcc'],
+  na: ['whoAcc', 'whoLoc'],
+  w: ['whoAcc', 'whoLoc'],
+  o: ['whoAcc', 'whoLoc'],
+  z: ['whoIns', 'whoGen'],
+  ze: ['whoIns', 'whoGen'],
+  przy: ['whoLoc'],
+  po: ['whoLoc'],
+  nad: ['whoIns'],
+  pod: ['whoIns', 'whoAcc'],
+  przed: ['whoIns'],
+  ku: ['whoDat'],
+  dzięki: ['whoDat'],
+  wobec: ['whoGen'],
+};
+
+describe.each(LANGUAGES)('names and relation words in %s', (language) => {
+  let lines: { where: string; line: string }[];
+  beforeAll(async () => {
+    const corpus = await loadCorpus(contentDir, language);
+    const situations = await loadSituationCorpus(contentDir, language);
+    lines = [
+      ...corpus.names.map((line, i) => ({ where: `names.${i}`, line })),
+      ...situations.namesAny.map((line, i) => ({ where: `namesAny.${i}`, line })),
+      ...situations.namesDeparted.map((line, i) => ({ where: `namesDeparted.${i}`, line })),
+      ...Object.entries(situations.situations).flatMap(([id, own]) => [
+        ...[...own.acknowledgeFor.joy, ...own.acknowledgeFor.need].map((line) => ({ where: `${id}.acknowledgeFor`, line })),
+        ...(own.titles.personal
+          ? Object.values(own.titles.personal).flatMap((byTone) =>
+              [...byTone.joy, ...byTone.need].map((line) => ({ where: `${id}.titles.personal`, line })),
+            )
+          : []),
+      ]),
+    ].filter(({ line }) => /\{(?:name|who\w*)\}/.test(line));
+  });
+
+  it('never gives the one named or the relation a gender or a number the line cannot know', () => {
+    expect(lines.length).toBeGreaterThan(100);
+    for (const { where, line } of lines) expect(line, where).not.toMatch(AGREES_WITH_PERSON[language]);
+  });
+
+  it('puts a name only where the nominative is right, and a relation in the case its preposition asks', () => {
+    const before = NAME_CASE_BEFORE[language];
+    for (const { where, line } of lines) {
+      if (before) expect(line, where).not.toMatch(before);
+      if (language !== 'pl') continue;
+      for (const match of line.matchAll(/(?<!\p{L})(\p{L}+)\s+\{(who\w*)\}/gu)) {
+        const allowed = PL_CASES_AFTER[match[1]!.toLowerCase()];
+        if (allowed) expect(allowed, `${where}: ${line}`).toContain(match[2]);
+      }
+    }
   });
 });

@@ -21,6 +21,7 @@ import { splitIntoSentences } from '../text/split-sentences';
 import { stripPauseMarks } from '../text/pauses';
 import type { PrayerRequest } from './writer';
 import { seededRandom } from '../seeded-random';
+import { createUnderstanding } from '../understanding/understand';
 import { LENGTH_TOLERANCE_SECONDS, lengthForWords, wordsForLength } from '../length';
 import { PAUSE_MARKS } from '../text/pauses';
 import { countWords } from '../text/words';
@@ -36,6 +37,8 @@ import { loadPlans, type Plans, type Section } from './situation-plans';
 const contentDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../content');
 
 const seeded = (seed: number) => seededRandom(`situations-${seed}`);
+let understanding: ReturnType<typeof createUnderstanding> | undefined;
+const sharedUnderstanding = () => (understanding ??= createUnderstanding({ contentDir }));
 
 const corpora = {} as Record<Language, { corpus: Corpus; situations: SituationCorpus }>;
 let plans: Plans;
@@ -205,6 +208,49 @@ describe.each(LANGUAGES)('a prayer planned from the situation, in %s', (language
         ahead,
       ).toBe(true);
       expect(whenLines.filter((line) => past.includes(line))).toEqual([]);
+    }
+  });
+
+  it('meets names with apostrophes, hyphens, digits or emoji, relations it does not know, and a birth beside a death gently', async () => {
+    const { situations } = corpora[language];
+    const understanding = sharedUnderstanding();
+    const texts = {
+      en: [
+        "Please pray for my friend Seán O'Brien, he has cancer",
+        'my son Jay2 🙏🙏 is in hospital',
+        'my stepgrandma is sick',
+        'my sister Anne-Marie is having her baby and our dad just died last week',
+      ],
+      es: [
+        "mi amiga María-José tiene cáncer y mi tía D'Angela también",
+        'mi hijo Leo2 🙏 está en el hospital',
+        'mi madrina está enferma',
+        'nació mi sobrino y el mismo día murió mi abuela 😭',
+      ],
+      pl: [
+        'moja przyjaciółka Anna-Maria ma raka',
+        'mój syn Kuba2 🙏 jest w szpitalu',
+        'moja chrzestna jest chora',
+        'urodziła się moja wnuczka Zosia, a tydzień temu zmarł mój tata 😢',
+      ],
+    }[language];
+    for (const description of texts) {
+      const situation = await understanding.understand({ language, description, focus: 'faith' });
+      for (let seed = 1; seed <= 3; seed++) {
+        const { title, text } = await createComposer({ contentDir, random: seeded(seed) }).write({ ...requestOf(situation), description });
+        expect(`${title} ${text}`, description).not.toMatch(/\p{Extended_Pictographic}|\d|[{}]/u);
+        for (const name of situation.names) expect(name, description).toMatch(/^[\p{L}'’-]+$/u);
+        // Beside other news, a death is never said of the relation named first (the sister who is having a baby).
+        if (situation.departed && situation.also.length > 0 && situation.relation) {
+          const forms = Object.values(situations.relations[situation.relation].forms);
+          const deathLines = [...situations.situations.death.acknowledgeFor.need, ...situations.situations.grief.acknowledgeFor.need];
+          const spoken = deathLines.flatMap((line) => forms.map((form) => line.replace(/\{who\w*\}/g, form)));
+          expect(
+            spoken.filter((line) => text.includes(line)),
+            text,
+          ).toEqual([]);
+        }
+      }
     }
   });
 

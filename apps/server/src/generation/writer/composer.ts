@@ -368,7 +368,10 @@ function compose({ corpus, situations, plans }: Material, asked: PrayerRequest, 
   const quoted = description !== '' && sayable && (!lines || countWords(description) > QUOTE_FROM_WORDS);
   const intentionTemplate = quoted ? pick(corpus.intention.withDescription) : pick(corpus.intention.withoutDescription);
   // About the one prayed for where a line fits them (none asks anything of the departed), else in the person's voice.
-  const aboutWho = lines && relation ? pickFitting(lines.acknowledgeFor[tone]) : undefined;
+  // Where someone has died beside other news ("my sister is having her baby and our dad died"), which relation
+  // is the departed is not known: the death is said in the person's voice, never of the relation named first.
+  const aboutWho =
+    lines && relation && !(situation.departed && situation.also.length > 0) ? pickFitting(lines.acknowledgeFor[tone]) : undefined;
   const acknowledgement = lines ? fill(aboutWho ?? pick(lines.acknowledge[tone]), who) : undefined;
   // A time is prayed for as ahead only when it is: never the day someone died or a job was lost.
   const when =
