@@ -206,6 +206,11 @@ class CueIndex<L> {
 
 export interface Model {
   read(text: string): Reading;
+  /**
+   * Whether a sentence carries something the understanding knows (a cue of a situation or a feeling, a relation
+   * or a time): a sentence without any ("ok so", "bueno en serio") is an aside.
+   */
+  carries(sentence: string): boolean;
 }
 
 /** Builds a language's model at once (tests, benchmarks). */
@@ -339,6 +344,15 @@ function* building(data: UnderstandingData, options: ModelOptions): Generator<vo
   yield* whoms.train(whoExamples, options.epochs, options.rate, options.l2);
 
   return {
+    carries(sentence: string): boolean {
+      const words = tokens(sentence, language);
+      return (
+        cueCounts(words, situationIndex).size > 0 ||
+        cueCounts(words, feelingIndex).size > 0 ||
+        firstFound(words, relationWords, true) !== null ||
+        firstFound(words, timeWords, false) !== null
+      );
+    },
     read(text: string): Reading {
       const words = tokens(text, language);
       if (words.length === 0)

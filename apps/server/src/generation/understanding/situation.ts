@@ -113,6 +113,11 @@ export interface Situation {
   when: Time | null;
   /** `when` names what has already happened ("she died on Sunday"): a prayer does not pray for it as ahead. */
   whenPast: boolean;
+  /**
+   * The sentences of the text that carry what it asks (a situation, a feeling, a relation, a time or a name), in
+   * their order: the text without its asides ("ok so", "bueno en serio"), the part a writer may quote.
+   */
+  core: string;
   /** The people the text names, as they can be spoken (text/names). */
   names: string[];
   /** The quiz's choice, which a general prayer follows. */
@@ -172,6 +177,7 @@ export const generalSituation = (language: Language, focus: Topic, names: string
   departed: false,
   when: null,
   whenPast: false,
+  core: '',
   names,
   focus,
   unkind: false,

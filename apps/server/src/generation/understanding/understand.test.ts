@@ -167,6 +167,17 @@ describe('what the issue named', () => {
     expect(read(language, text)).toMatchObject(expected);
   });
 
+  it.each([
+    ['en', 'ok so. My mom has surgery tomorrow. Anyway, hi.', 'My mom has surgery tomorrow.'],
+    ['en', 'Hello there. Please pray for Sarah, she lost her job.', 'Please pray for Sarah, she lost her job.'],
+    ['es', 'Hola. Mi abuela está en el hospital. Bueno, eso.', 'Mi abuela está en el hospital.'],
+    ['pl', 'No cześć. Mój tata ma jutro operację. Tyle.', 'Mój tata ma jutro operację.'],
+    // Nothing known in any sentence: the text is kept whole.
+    ['en', 'Hello there. Nice weather.', 'Hello there. Nice weather.'],
+  ] as const)('%s: keeps what carries the request, without its asides: %s', (language, text, core) => {
+    expect(read(language, text).core).toBe(core);
+  });
+
   it('says how sure it is: a clear text is read with confidence, a vague one plans as a general prayer', () => {
     const clear = read('en', 'My mother has her hip surgery tomorrow morning and she is scared');
     expect(clear.certainty).toBeGreaterThan(UNSURE);

@@ -1,3 +1,4 @@
+import { splitIntoSentences } from '../text/split-sentences';
 import { LANGUAGES, type Language } from '@selah/domain/languages';
 import type { Topic } from '@selah/domain/records';
 import { namesIn } from '../text/names';
@@ -87,6 +88,9 @@ export function understandWith(model: Model, request: UnderstandingRequest, writ
   const text = clip(request.description);
   const names = text.trim() ? namesIn(text, written) : [];
   const reading = model.read(text);
+  // The asides left out of what may be said back: the sentences that carry nothing known and name no one.
+  const sentences = splitIntoSentences(text, written);
+  const carrying = sentences.filter((sentence) => model.carries(sentence) || names.some((name) => sentence.includes(name)));
   const departed = reading.main === 'death' || reading.main === 'grief' || reading.deathCue;
   return {
     language: request.language,
@@ -101,6 +105,7 @@ export function understandWith(model: Model, request: UnderstandingRequest, writ
     departed,
     when: reading.when,
     whenPast: reading.whenPast,
+    core: carrying.length > 0 ? carrying.join(' ') : text.trim(),
     names,
     focus: request.focus,
     unkind: reading.unkind,

@@ -359,7 +359,8 @@ function compose({ corpus, situations, plans }: Material, asked: PrayerRequest, 
 
   // The person's words: said back in the writer's voice when the situation is understood, quoted when they carry
   // more than that (or when nothing was understood); the goals in a petition.
-  const description = sanitizeForVoice(speakableTypedText(request.description, request.language));
+  // Quoted without its asides ("bueno en serio"): the sentences the understanding found carrying the request.
+  const description = sanitizeForVoice(speakableTypedText(situation.core || request.description, request.language));
   const relation = situation.relation && situation.who !== 'self' ? situations.relations[situation.relation] : undefined;
   const who = relation ? whoValues(relation.forms) : {};
   Object.assign(known, values, who, { description });
