@@ -254,6 +254,31 @@ describe.each(LANGUAGES)('a prayer planned from the situation, in %s', (language
     }
   });
 
+  it("confesses only where the plan gives it: a quarrel, one's own addiction, guilt that is one's own; never at a death or for another's addiction", async () => {
+    const { corpus } = corpora[language];
+    const confessed = (text: string) => corpus.prayer.confession.some((line) => text.includes(line));
+    const write = async (main: Happening, feeling: Feeling, extra: Partial<Situation> = {}) => {
+      const texts: string[] = [];
+      for (let seed = 1; seed <= 4; seed++) {
+        texts.push(
+          (await createComposer({ contentDir, random: seeded(seed) }).write(requestOf(situationOf(language, main, feeling, extra)))).text,
+        );
+      }
+      return texts;
+    };
+    for (const main of SITUATIONS) {
+      const plan = plans[main];
+      const guilty = await write(main, 'guilty', { who: 'self', departed: false });
+      if (plan.confession === 'never') expect(guilty.filter(confessed), `${main}: ${guilty[0]}`).toEqual([]);
+      if (plan.confession !== 'never') expect(guilty.some(confessed), main).toBe(true);
+    }
+    // Praying for a husband who drinks: his addiction is not the wife's to confess.
+    expect((await write('addiction', 'afraid', { who: 'others', relation: 'husband' })).filter(confessed)).toEqual([]);
+    expect((await write('addiction', 'afraid', { who: 'self' })).some(confessed)).toBe(true);
+    // Grief with guilt ("I was not there when she died") is met with comfort.
+    expect((await write('grief', 'guilty', { who: 'self' })).filter(confessed)).toEqual([]);
+  });
+
   it('speaks of the departed only in lines that fit them, and of the living in their own', async () => {
     const { corpus, situations } = corpora[language];
     const name = { en: 'Tom', es: 'Tomás', pl: 'Tomasz' }[language];

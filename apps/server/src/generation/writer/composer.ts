@@ -413,10 +413,12 @@ function compose({ corpus, situations, plans }: Material, asked: PrayerRequest, 
       : experience === 'prayer' && !description
         ? slot([needLine])
         : slot([], [needLine]);
-  // Confession only where the person carries guilt or a quarrel: never for a birth, a grief or a joy.
+  // Confession where the plan gives it (a quarrel; one's own addiction; guilt where guilt is one's own), never for
+  // a birth, a grief or an illness, where guilt is met with comfort.
   const confessing =
-    situation.feeling === 'guilty' ||
-    plan.confession ||
+    plan.confession === 'always' ||
+    (plan.confession === 'own' && situation.who !== 'others') ||
+    (plan.confession === 'guilt' && situation.feeling === 'guilty') ||
     (situation.main === GENERAL && (situation.feeling === null || situation.feeling === 'uncertain'));
   const confession = slot([], confessing ? sample(corpus.prayer.confession, 3) : []);
   const focusPetitions = () => {

@@ -30,8 +30,12 @@ const planSchema = z
     thanks: z.enum(['situation', 'general']).default('general'),
     /** `little`: a joy asks only what it needs (the petitions do not grow); `much`: they grow with the length. */
     asks: z.enum(['little', 'much']).default('much'),
-    /** A confession belongs to it (a quarrel, an addiction), whatever the feeling read. */
-    confession: z.boolean().default(false),
+    /**
+     * When a confession belongs to it: `always` (a quarrel: one's own part), `own` (an addiction, when the person
+     * prays for themself, never for the one they pray for), `guilt` (when the person feels guilty), `never` (a
+     * birth, a death, an illness: guilt there is met with comfort, not confession).
+     */
+    confession: z.enum(['always', 'own', 'guilt', 'never']),
   })
   .strict();
 
