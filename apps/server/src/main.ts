@@ -201,7 +201,7 @@ async function main(): Promise<void> {
     await registerPrayerGeneration(queue, {
       queries: services.records,
       understanding,
-      writer: createWriterFromConfig(config.writer, { contentDir: config.corpusDir, logger }),
+      writer: createWriterFromConfig(config.writer, { contentDir: config.corpusDir, logger, metrics: services.metrics }),
       voice,
       media,
       live,

@@ -1,4 +1,4 @@
-import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 /**
  * This process's Prometheus metrics (prom-client), served at /metrics by the API and by workers on their own
@@ -47,6 +47,34 @@ export function createMetrics(options: { processMetrics?: boolean } = {}) {
     buckets: [0.1, 0.25, 0.5, 1, 2, 4, 8, 15, 30, 60, 120],
     registers: [registry],
   });
+
+  // The chat writer (LLM_BASE_URL, issue 47): what happened to its answers, never what the person wrote.
+  const chatWriter = {
+    answers: new Counter({
+      name: 'selah_chat_writer_answers_total',
+      help: 'Prayers asked of the chat writer, by outcome: used (at the first ask), used_when_asked_again, or composer (its answers failed, the composer wrote the prayer)',
+      labelNames: ['outcome'] as const,
+      registers: [registry],
+    }),
+    failures: new Counter({
+      name: 'selah_chat_writer_failures_total',
+      help: 'Chat answers or exchanges that failed, by reason: a check (language, length, unreadable, scripture, unkind, names, malformed) or the server (timeout, unreachable, status, refused, empty, cut-off)',
+      labelNames: ['reason'] as const,
+      registers: [registry],
+    }),
+    mended: new Counter({
+      name: 'selah_chat_writer_mended_total',
+      help: 'What the checks mended in chat answers that were used: scripture-replaced, reference-corrected, repeat-dropped',
+      labelNames: ['what'] as const,
+      registers: [registry],
+    }),
+    checks: new Histogram({
+      name: 'selah_chat_writer_check_seconds',
+      help: 'Time the checks of a used chat answer took, beyond the model',
+      buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25],
+      registers: [registry],
+    }),
+  };
 
   new Gauge({
     name: 'selah_jobs',
@@ -101,6 +129,7 @@ export function createMetrics(options: { processMetrics?: boolean } = {}) {
     httpDuration,
     jobDuration,
     generationStage,
+    chatWriter,
     /** Adds what is read at each scrape (a later call adds to, or replaces, earlier sources). */
     observe(more: MetricsSources): void {
       Object.assign(sources, more);

@@ -371,8 +371,10 @@ function compose({ corpus, situations, plans }: Material, asked: PrayerRequest, 
   // About the one prayed for where a line fits them (none asks anything of the departed), else in the person's voice.
   // Where someone has died beside other news ("my sister is having her baby and our dad died"), which relation
   // is the departed is not known: the death is said in the person's voice, never of the relation named first.
-  const aboutWho =
-    lines && relation && !(situation.departed && situation.also.length > 0) ? pickFitting(lines.acknowledgeFor[tone]) : undefined;
+  const mixedNews = situation.departed && situation.also.some((id) => id !== 'death' && id !== 'grief');
+  const aboutWho = lines && relation && !mixedNews ? pickFitting(lines.acknowledgeFor[tone]) : undefined;
+  // The one prayed for is named all the same, in a line that fits the living and the departed.
+  const whoLine = lines && relation && !aboutWho ? fill(pick(situations.whoAny), who) : undefined;
   const acknowledgement = lines ? fill(aboutWho ?? pick(lines.acknowledge[tone]), who) : undefined;
   // A time is prayed for as ahead only when it is: never the day someone died or a job was lost.
   const when =
@@ -392,7 +394,10 @@ function compose({ corpus, situations, plans }: Material, asked: PrayerRequest, 
   // The people the description names, each in a line of their own: the prayer comes back to them. Where someone
   // has died, the lines fit the living and the departed alike (which name is whose is not known).
   const nameLines = shuffle(situation.departed ? situations.namesAny : corpus.names);
-  const namesSlot = slot(situation.names.map((name, i) => fill(nameLines[i % nameLines.length]!, { name })));
+  const namesSlot = slot([
+    ...(whoLine ? [whoLine] : []),
+    ...situation.names.map((name, i) => fill(nameLines[i % nameLines.length]!, { name })),
+  ]);
   const number = goals.length === 1 ? 'one' : 'many';
   // The goals woven into the sentence that brings them, as the person wrote them ("...: pray every morning and give thanks daily").
   const goalsSlot = slot(

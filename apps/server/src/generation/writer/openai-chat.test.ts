@@ -1,11 +1,15 @@
 import type { ServerResponse } from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { respond, startProtocolServer, type ProtocolServer, type RecordedRequest } from '../../testing/protocol-server';
 import { countWords } from '../text/words';
 import { buildPrompt, cleanForVoice, createOpenAiChatWriter, WriterError } from './openai-chat';
 import type { PrayerRequest } from './writer';
 import { generalSituation, type Situation } from '../understanding/situation';
-import type { VerifiedScripture } from './chat-checks';
+import { checkKindAndKept, type VerifiedScripture } from './chat-checks';
+import { createChatVocabulary } from './chat-vocabulary';
+import type { ChatReason, ChatWriterEvents } from './openai-chat';
 
 const PATH = '/v1/chat/completions';
 
@@ -37,14 +41,14 @@ const MIDDLES = [
   'tu palabra me consuela',
   'tu fidelidad no se acaba',
 ];
-const ENDINGS = ['y confío en ti', 'y te doy gracias', 'aunque no lo entienda todo', 'en esta hora', 'también hoy'];
+const ENDINGS = ['y confío en ti', 'y te doy gracias', 'aunque no lo entienda todo', 'en esta hora', 'y por mi madre también'];
 /** The i-th of many different sentences of about ten words. */
 const sentence = (i: number) => `${OPENINGS[i % 6]}, ${MIDDLES[Math.floor(i / 6) % 8]} ${ENDINGS[i % 5]}.`;
 let said = 0;
 /** A paragraph of `sentences` different sentences of about ten words (none said before in the file). */
 const paragraph = (sentences: number) => Array.from({ length: sentences }, () => sentence(said++)).join(' ');
-/** About 390 words in three paragraphs. */
-const prayerText = [paragraph(13), paragraph(13), `${paragraph(12)} Amén.`].join('\n\n');
+/** About 390 words in three paragraphs (385), for the person's mother. */
+const prayerText = [paragraph(11), paragraph(11), `${paragraph(11)} Amén.`].join('\n\n');
 
 /** The verified passages the answers are checked against: two for the situation (illness), one other. */
 const PASSAGES = {
@@ -55,6 +59,17 @@ const PASSAGES = {
 const scripture: VerifiedScripture = {
   passages: async () => ({ all: Object.values(PASSAGES), fitting: [PASSAGES.psalm, PASSAGES.isaiah] }),
 };
+const contentDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../content');
+const vocabulary = createChatVocabulary(contentDir);
+
+/** What the writer reported, in order: "used", "used (asked again)", or the reason of a failure. */
+let reported: string[] = [];
+const events: ChatWriterEvents = {
+  used: ({ askedAgain, mended }) =>
+    reported.push(`used${askedAgain ? ' when asked again' : ''}${mended.length ? ` (${mended.join(', ')})` : ''}`),
+  failed: ({ reason, askedAgain }) => reported.push(`${reason}${askedAgain ? ', asked again' : ''}`),
+};
+const deps = { scripture, vocabulary, events };
 
 /** A chat completion whose message is `content`. */
 const completion = (content: string | null, extra: Record<string, unknown> = {}) =>
@@ -91,11 +106,24 @@ describe('OpenAI-compatible chat writer', () => {
   beforeAll(async () => {
     server = await startProtocolServer();
   });
-  afterEach(() => server.assertDone());
+  afterEach(() => {
+    server.assertDone();
+    reported = [];
+  });
   afterAll(() => server.close());
 
   const writer = (timeoutMs = 5000) =>
-    createOpenAiChatWriter({ baseUrl: server.url, apiKey: 'sk-test', model: 'gpt-test', timeoutMs }, scripture);
+    createOpenAiChatWriter({ baseUrl: server.url, apiKey: 'sk-test', model: 'gpt-test', timeoutMs }, deps);
+  /** The same bad answer at the first ask and when asked again: the writer gives up with its reason. */
+  const refusedTwice = async (content: string, reason: ChatReason): Promise<WriterError> => {
+    server.expect('POST', PATH, answer(content));
+    server.expect('POST', PATH, answer(content));
+    const error = await failure(writer().write(request));
+    expect(error.reason).toBe(reason);
+    expect(reported).toEqual([`${reason}, asked again`, reason]);
+    reported = [];
+    return error;
+  };
 
   it('POSTs /v1/chat/completions with the key, model, JSON mode and the rules, and returns the prayer', async () => {
     server.expect('POST', PATH, (recorded, response) => {
@@ -129,7 +157,7 @@ describe('OpenAI-compatible chat writer', () => {
   });
 
   it('cleans markdown and extra blank lines for the voice', async () => {
-    const [first, second] = [paragraph(19), paragraph(19)];
+    const [first, second] = [paragraph(16), paragraph(16)];
     const marked = `# Oración\n\n**Señor**, tú eres _mi_ \`luz\`.\n\n\n\n- ${first}   \n\n\n${second}`;
     server.expect('POST', PATH, answer(prayerJson({ title: '**Paz**', text: marked })));
     const prayer = await writer().write(request);
@@ -138,8 +166,7 @@ describe('OpenAI-compatible chat writer', () => {
   });
 
   it('rejects a message that is not JSON', async () => {
-    server.expect('POST', PATH, answer('Here is your prayer: Lord, you are my shepherd.'));
-    const error = await failure(writer().write(request));
+    const error = await refusedTwice('Here is your prayer: Lord, you are my shepherd.', 'malformed');
     expect(error.retryable).toBe(false);
     expect(error.message).toMatch(/^openai-compatible:gpt-test: answered a message that is not a JSON object/);
   });
@@ -154,20 +181,19 @@ describe('OpenAI-compatible chat writer', () => {
   });
 
   it('rejects an answer with missing fields', async () => {
-    server.expect('POST', PATH, answer(prayerJson({ text: prayerText })));
-    const error = await failure(writer().write(request));
+    const error = await refusedTwice(prayerJson({ text: prayerText }), 'malformed');
     expect(error.retryable).toBe(false);
     expect(error.message).toMatch(/does not validate \(title: /);
   });
 
   it('rejects a text too short or too long for the length', async () => {
-    server.expect('POST', PATH, answer(prayerJson({ title: 'Paz', text: 'Señor, tú eres mi pastor y en ti descanso hoy. '.repeat(4) })));
-    expect((await failure(writer().write(request))).message).toMatch(/does not validate \(text: /);
-    server.expect('POST', PATH, answer(prayerJson({ title: 'Paz', text: paragraph(15) })));
-    expect((await failure(writer().write(request))).message).toMatch(/answered \d+ words for a 3-minute prayer \(about 390 expected\)/);
-    const long = paragraph(80);
-    server.expect('POST', PATH, answer(prayerJson({ title: 'Peace', text: long })));
-    expect((await failure(writer().write(request))).message).toMatch(/answered \d{3} words/);
+    const short = prayerJson({ title: 'Paz', text: 'Señor, tú eres mi pastor y en ti descanso hoy. '.repeat(4) });
+    expect((await refusedTwice(short, 'malformed')).message).toMatch(/does not validate \(text: /);
+    const fewer = prayerJson({ title: 'Paz', text: paragraph(15) });
+    // 3:00 within 15 s at the pace of 390 words: 358 to 422 words.
+    expect((await refusedTwice(fewer, 'length')).message).toMatch(/answered \d+ words for a 3-minute prayer \(358 to 422 expected\)/);
+    const more = prayerJson({ title: 'Paz', text: `${prayerText} ${paragraph(4)}` });
+    expect((await refusedTwice(more, 'length')).message).toMatch(/answered 4\d\d words/);
   });
 
   it('carries the situation in the prompt: what is happening, who, and the spirit it asks for', async () => {
@@ -199,23 +225,95 @@ describe('OpenAI-compatible chat writer', () => {
       { length: 40 },
       (_, i) => `Lord, you are my shepherd and I rest in you on day ${'abcdefghijklmnopqrstuvwxyzabcdefghijklmn'[i]}.`,
     );
-    server.expect('POST', PATH, answer(prayerJson({ title: 'Peace', text: english.join(' ') })));
-    expect((await failure(writer().write(request))).message).toMatch(/answered in English, not Spanish/);
+    expect((await refusedTwice(prayerJson({ title: 'Peace', text: english.join(' ') }), 'language')).message).toMatch(
+      /answered in English, not Spanish/,
+    );
   });
 
   it('refuses what the voice cannot read, and says no sentence twice', async () => {
-    server.expect('POST', PATH, answer(prayerJson({ title: 'Paz', text: `${prayerText} 🙏` })));
-    expect((await failure(writer().write(request))).message).toMatch(/emoji/);
-    server.expect('POST', PATH, answer(prayerJson({ title: 'Paz', text: `${prayerText} Visita https://example.com hoy.` })));
-    expect((await failure(writer().write(request))).message).toMatch(/link/);
-    server.expect('POST', PATH, answer(prayerJson({ title: 'Paz', text: `${prayerText} Señor {nombre} te pido.` })));
-    expect((await failure(writer().write(request))).message).toMatch(/"\{"/);
+    expect((await refusedTwice(prayerJson({ title: 'Paz', text: `${prayerText} 🙏` }), 'unreadable')).message).toMatch(/emoji/);
+    const link = prayerJson({ title: 'Paz', text: `${prayerText} Visita https://example.com hoy.` });
+    expect((await refusedTwice(link, 'unreadable')).message).toMatch(/link/);
+    const markup = prayerJson({ title: 'Paz', text: `${prayerText} Señor {nombre} te pido.` });
+    expect((await refusedTwice(markup, 'unreadable')).message).toMatch(/"\{"/);
+    const list = prayerJson({ title: 'Paz', text: `${prayerText}\n\n1) Paz. 2) Fe.` });
+    expect((await refusedTwice(list, 'unreadable')).message).toMatch(/"\)"/);
     const twice = prayerText.split('\n\n');
     const repeated = [twice[0], `${twice[1]} ${sentence(0)}`, twice[2]].join('\n\n');
     server.expect('POST', PATH, answer(prayerJson({ title: 'Paz', text: repeated })));
     const prayer = await writer().write(request);
     expect(prayer.text.split(sentence(0)).length).toBe(2);
     expect(prayer.text).toBe(prayerText);
+    expect(reported).toEqual(['used (repeat-dropped)']);
+  });
+
+  it('sends an answer that fails a check back once, with what failed, and uses the mended one unchanged', async () => {
+    const cursing = prayerJson({ title: 'Paz', text: `${prayerText} Que se vaya a la mierda el miedo.` });
+    server.expect('POST', PATH, answer(cursing));
+    server.expect('POST', PATH, (recorded, response) => {
+      const messages = bodyOf(recorded).messages;
+      expect(messages.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'user']);
+      expect(messages[2]!.content).toBe(cursing);
+      expect(messages[3]!.content).toMatch(
+        /^That answer could not be used: it said "mierda", which a prayer never says\. Write the prayer again/,
+      );
+      answer(prayerJson({ title: 'Paz en la espera', text: prayerText }))(recorded, response);
+    });
+    await expect(writer().write(request)).resolves.toEqual({ title: 'Paz en la espera', text: prayerText });
+    expect(reported).toEqual(['unkind, asked again', 'used when asked again']);
+  });
+
+  it('refuses a curse or an insult in any of its forms, but not the words a prayer needs', async () => {
+    for (const curse of ['Mierda.', 'Eres un idiota.', 'Maldito seas.', 'Vete al infierno.']) {
+      const error = await refusedTwice(prayerJson({ title: 'Paz', text: `${prayerText} ${curse}` }), 'unkind');
+      expect(error.message).toMatch(/which a prayer never says/);
+    }
+    // Hell and drugs, the host and a curse lifted are words of prayer.
+    const needed = `${prayerText} Líbrala de las drogas y del infierno de la angustia; la hostia consagrada la alimenta.`;
+    server.expect('POST', PATH, answer(prayerJson({ title: 'Paz', text: needed })));
+    await expect(writer().write(request)).resolves.toMatchObject({ text: needed });
+  });
+
+  it('keeps the names the person wrote and the one prayed for', async () => {
+    const withMarta = { ...request, situation: { ...request.situation, names: ['Marta'] } };
+    server.expect('POST', PATH, answer(prayerJson({ title: 'Paz', text: prayerText })));
+    server.expect('POST', PATH, (recorded, response) => {
+      expect(bodyOf(recorded).messages[3]!.content).toMatch(/did not name 1 of the 1 people the request names/);
+      answer(prayerJson({ title: 'Paz para Marta', text: prayerText }))(recorded, response);
+    });
+    await expect(writer().write(withMarta)).resolves.toMatchObject({ title: 'Paz para Marta' });
+    expect(reported).toEqual(['names, asked again', 'used when asked again']);
+    reported = [];
+
+    const noMother = prayerText.replaceAll('y por mi madre también', 'y por los míos');
+    const error = await refusedTwice(prayerJson({ title: 'Paz', text: noMother }), 'names');
+    expect(error.message).toMatch(/did not name the person's mother/);
+    expect(error.message).not.toContain('Marta');
+    // "Mamá" is the same mother.
+    const mama = prayerText.replaceAll('y por mi madre también', 'y por mamá también');
+    server.expect('POST', PATH, answer(prayerJson({ title: 'Paz', text: mama })));
+    await expect(writer().write(request)).resolves.toMatchObject({ text: mama });
+  });
+
+  it('finds a Polish name in any of its cases, and a relation in any of its forms', async () => {
+    const polish: PrayerRequest = {
+      ...request,
+      language: 'pl',
+      situation: { ...request.situation, language: 'pl', names: ['Zosia', 'Piotr'], relation: 'mother-in-law' },
+    };
+    const fail = (message: string, reason: ChatReason) => new WriterError('test', message, false, undefined, reason);
+    const plVocabulary = await vocabulary.of('pl');
+    const check = async (text: string) => checkKindAndKept(text, polish, plVocabulary, fail);
+    await expect(check('Panie, proszę Cię za Zosię i za Piotra, i za moją teściową.')).resolves.toBeUndefined();
+    await expect(check('Panie, bądź z Zosią i z Piotrem, i z teściową w szpitalu.')).resolves.toBeUndefined();
+    await expect(check('Panie, bądź z Zosią i z moją teściową.')).rejects.toMatchObject({ reason: 'names' });
+    await expect(check('Panie, bądź z Zosią i z Piotrem, i z mamą.')).rejects.toThrow(/mother-in-law/);
+    await expect(check('Panie, bądź z Zosią i z Piotrem, i z teściową. Niech ten kretyn odejdzie.')).rejects.toMatchObject({
+      reason: 'unkind',
+    });
+    // A request that asked for something unkind is not said back: its names are not required.
+    const unkind = { ...polish, situation: { ...polish.situation, unkind: true } };
+    expect(() => checkKindAndKept('Panie, daj pokój wszystkim.', unkind, plVocabulary, fail)).not.toThrow();
   });
 
   it('keeps a verified quotation, and replaces one that is not found with a verified passage for the same need', async () => {
@@ -250,17 +348,14 @@ describe('OpenAI-compatible chat writer', () => {
     expect(replaced.text).not.toContain(invented);
     expect(replaced.text).not.toContain('Jeremías 99:1');
     expect(replaced.text).toContain(`${PASSAGES.psalm.reference}, ${PASSAGES.psalm.text}`);
+    expect(reported).toEqual(['used (reference-corrected)', 'used (scripture-replaced)']);
   });
 
   it('refuses a quotation it cannot find, or a reference it was not told of', async () => {
-    server.expect(
-      'POST',
-      PATH,
-      answer(prayerJson({ title: 'Paz', text: prayerText, scripture: [{ reference: 'Salmo 23:4', text: PASSAGES.psalm.text }] })),
-    );
-    expect((await failure(writer().write(request))).message).toMatch(/quotation of Salmo 23:4 that is not in its text/);
-    server.expect('POST', PATH, answer(prayerJson({ title: 'Paz', text: `Recuerdo Juan 3:16 esta noche.\n\n${prayerText}` })));
-    expect((await failure(writer().write(request))).message).toMatch(/not checked against the verified passages/);
+    const absent = prayerJson({ title: 'Paz', text: prayerText, scripture: [{ reference: 'Salmo 23:4', text: PASSAGES.psalm.text }] });
+    expect((await refusedTwice(absent, 'scripture')).message).toMatch(/quotation of Salmo 23:4 that is not in its text/);
+    const untold = prayerJson({ title: 'Paz', text: `Recuerdo Juan 3:16 esta noche.\n\n${prayerText}` });
+    expect((await refusedTwice(untold, 'scripture')).message).toMatch(/not checked against the verified passages/);
   });
 
   it('names the status of a server error and marks it retryable', async () => {
@@ -292,11 +387,27 @@ describe('OpenAI-compatible chat writer', () => {
     expect(error.message).toMatch(/request to http:\/\/127\.0\.0\.1:\d+ failed: no answer within 0\.2 s/);
   });
 
+  it('gives up on an answer that streams forever, at the same deadline', async () => {
+    let streaming: ReturnType<typeof setInterval> | undefined;
+    let pending: ServerResponse | undefined;
+    server.expect('POST', PATH, (_recorded, response) => {
+      pending = response;
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.write('{"choices":[{"message":{"content":"');
+      streaming = setInterval(() => response.write('Señor, '), 20);
+    });
+    const error = await failure(writer(300).write(request));
+    clearInterval(streaming);
+    pending?.end();
+    expect(error).toMatchObject({ retryable: true, reason: 'timeout' });
+    expect(reported).toEqual(['timeout']);
+  });
+
   it('marks a refused connection retryable', async () => {
     const closed = await startProtocolServer();
     const url = closed.url;
     await closed.close();
-    const error = await failure(createOpenAiChatWriter({ baseUrl: url, model: 'm', timeoutMs: 5000 }, scripture).write(request));
+    const error = await failure(createOpenAiChatWriter({ baseUrl: url, model: 'm', timeoutMs: 5000 }, deps).write(request));
     expect(error.retryable).toBe(true);
     expect(error.message).toMatch(/^openai-compatible:m: request to http:\/\/127\.0\.0\.1:\d+ failed/);
   });
@@ -307,7 +418,7 @@ describe('OpenAI-compatible chat writer', () => {
         expect(recorded.headers.authorization).toBeUndefined();
         answer(prayerJson({ title: 'Peace', text: prayerText }))(recorded, response);
       });
-      await expect(createOpenAiChatWriter({ baseUrl, model: 'llama3', timeoutMs: 5000 }, scripture).write(request)).resolves.toMatchObject({
+      await expect(createOpenAiChatWriter({ baseUrl, model: 'llama3', timeoutMs: 5000 }, deps).write(request)).resolves.toMatchObject({
         title: 'Peace',
       });
     }

@@ -119,6 +119,8 @@ const situationCorpusSchema = z
     /** Lines for a person the text names, fit whether they live or have died. */
     namesAny: lines(3, ['name'], [['name']]),
     namesDeparted: lines(3, ['name'], [['name']]),
+    /** Lines naming the one prayed for by their relation ({who}, {whoAcc}...), fit whether they live or have died. */
+    whoAny: lines(3, WHO_CASES, [WHO_CASES]),
     situations: everyKey(SITUATIONS, situationSchema),
   })
   .strict()
