@@ -7,9 +7,9 @@ import { seededRandom } from '../seeded-random';
 import { loadHeldOut } from '../understanding/data';
 import { createUnderstanding } from '../understanding/understand';
 import { wordsForLength } from '../length';
-import { checkAnswer, checkKindAndKept, checkLength, type Mend } from './chat-checks';
+import { checkAnswer, checkKindAndKept, checkLength, verifyScripture, type Mend } from './chat-checks';
 import { createChatVocabulary } from './chat-vocabulary';
-import { createComposer, loadCorpus } from './composer';
+import { createComposer, createVerifiedScripture, loadCorpus } from './composer';
 import { WriterError, type ChatReason } from './openai-chat';
 
 const contentDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../content');
@@ -25,9 +25,9 @@ describe.each(LANGUAGES)('the chat checks in %s', (language) => {
     const vocabulary = await createChatVocabulary(contentDir).of(language);
     const examples = (await loadHeldOut(contentDir, language)).slice(0, 40);
     // The composer's quotations, as a chat answer declares its own.
-    const quoted = Object.values((await loadCorpus(contentDir, language)).passages)
-      .flat()
-      .map((passage) => passage.text);
+    const passages = Object.values((await loadCorpus(contentDir, language)).passages).flat();
+    const quoted = passages.map((passage) => passage.text);
+    const scripture = createVerifiedScripture(contentDir);
     const failures: string[] = [];
     for (const [i, example] of examples.entries()) {
       const experience = EXPERIENCES[i % EXPERIENCES.length]!;
@@ -53,6 +53,9 @@ describe.each(LANGUAGES)('the chat checks in %s', (language) => {
             `changed at ${at}: ${JSON.stringify(text.slice(at - 30, at + 30))} -> ${JSON.stringify(checked.slice(at - 30, at + 30))}`,
           );
         }
+        const declared = passages.filter((passage) => text.includes(passage.text));
+        expect(await verifyScripture(text, declared, request, scripture, fail, mended)).toBe(text);
+        expect([...mended]).toEqual([]);
         checkLength(text, request, fail);
         checkKindAndKept(`${title}\n\n${text}`, request, vocabulary, fail);
       } catch (error) {

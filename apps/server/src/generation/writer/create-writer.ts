@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { WriterConfig } from '../../platform/config';
 import type { Metrics } from '../../platform/metrics';
 import { createChatVocabulary } from './chat-vocabulary';
+import { loadPlans, type Plans } from './situation-plans';
 import { createComposer, createVerifiedScripture } from './composer';
 import { createOpenAiChatWriter, type ChatWriterEvents } from './openai-chat';
 import { withFallback } from './with-fallback';
@@ -29,9 +30,15 @@ export function createWriterFromConfig(
       counted?.failures.inc({ reason });
     },
   };
+  let plans: Promise<Plans> | undefined;
+  const loadedPlans = () =>
+    (plans ??= loadPlans(deps.contentDir).catch((error: unknown) => {
+      plans = undefined;
+      throw error;
+    }));
   const chat = createOpenAiChatWriter(
     { baseUrl: config.baseUrl, apiKey: config.apiKey, model: config.model, timeoutMs: config.timeoutMs },
-    { scripture: createVerifiedScripture(deps.contentDir), vocabulary: createChatVocabulary(deps.contentDir), events },
+    { scripture: createVerifiedScripture(deps.contentDir), vocabulary: createChatVocabulary(deps.contentDir), plans: loadedPlans, events },
   );
   return withFallback(chat, composer, (error) => {
     counted?.answers.inc({ outcome: 'composer' });

@@ -9,6 +9,7 @@ import type { PrayerRequest } from './writer';
 import { generalSituation, type Situation } from '../understanding/situation';
 import { checkKindAndKept, type VerifiedScripture } from './chat-checks';
 import { createChatVocabulary } from './chat-vocabulary';
+import { loadPlans } from './situation-plans';
 import type { ChatReason, ChatWriterEvents } from './openai-chat';
 
 const PATH = '/v1/chat/completions';
@@ -217,6 +218,24 @@ describe('OpenAI-compatible chat writer', () => {
     expect(departed.system).toContain('Never ask anything of them');
     const joy = buildPrompt({ ...request, situation: { ...request.situation, main: 'birth', feeling: 'grateful' } });
     expect(joy.system).toContain('This is a joy');
+    // With the composer's plan: its spirit and order, and the same rule of confession.
+    const plans = await loadPlans(contentDir);
+    const birth = buildPrompt({ ...request, situation: { ...request.situation, main: 'birth', feeling: 'grateful' } }, plans.birth);
+    expect(birth.system).toContain(`What this prayer does: ${plans.birth.spirit}`);
+    expect(birth.system).toContain('Shape, in this order: thanksgiving, then praise of who God is, then one or two short verses');
+    expect(birth.system).toContain('Ask only what this joy needs');
+    expect(birth.system).not.toContain('Shape: adoration');
+    const quarrel = buildPrompt({ ...request, situation: { ...request.situation, main: 'conflict', feeling: 'hurt' } }, plans.conflict);
+    expect(quarrel.system).toContain('A short, humble confession belongs here');
+    const ownAddiction = { ...request.situation, main: 'addiction' as const, feeling: 'guilty' as const, who: 'self' as const };
+    expect(buildPrompt({ ...request, situation: ownAddiction }, plans.addiction).system).toContain('confession belongs here');
+    const sonsAddiction = { ...ownAddiction, who: 'others' as const, feeling: 'afraid' as const, relation: 'son' as const };
+    expect(buildPrompt({ ...request, situation: sonsAddiction }, plans.addiction).system).toContain('No confession of sins');
+    const meditation = buildPrompt(
+      { ...request, experience: 'bible_meditation', situation: { ...request.situation, main: 'birth' } },
+      plans.birth,
+    );
+    expect(meditation.system).toContain('lectio divina');
     expect(buildPrompt({ ...request, situation: generalSituation('es', 'peace') }).system).not.toContain('# The situation');
   });
 

@@ -4,7 +4,9 @@ import { z } from 'zod';
 import type { PrayerRequest, PrayerWriter, WrittenPrayer } from './writer';
 import { checkAnswer, checkKindAndKept, checkLength, verifyScripture, type Mend, type VerifiedScripture } from './chat-checks';
 import type { ChatVocabulary } from './chat-vocabulary';
-import { describeSituation, situationData } from './situation-notes';
+import { describeSituation, planShape, situationData } from './situation-notes';
+import type { Plan, Plans } from './situation-plans';
+import { GENERAL, plannedSituation } from '../understanding/situation';
 
 export interface OpenAiChatWriterConfig {
   /** Server root, e.g. https://api.openai.com or http://localhost:11434 (a trailing slash or /v1 is accepted too). */
@@ -70,6 +72,8 @@ export interface ChatWriterDeps {
   scripture: VerifiedScripture;
   /** The curses never said and the relation words kept. */
   vocabulary: ChatVocabulary;
+  /** The composer's plans (content/composer/plans.json): a situation's prayer is shaped the same by both writers. */
+  plans?: () => Promise<Plans>;
   events?: ChatWriterEvents;
 }
 
@@ -151,7 +155,9 @@ export function createOpenAiChatWriter(
   return {
     name,
     async write(request: PrayerRequest): Promise<WrittenPrayer> {
-      const { system, user } = buildPrompt(request);
+      const planned = plannedSituation(request.situation).main;
+      const plan = planned === GENERAL || !deps.plans ? undefined : (await deps.plans())[planned];
+      const { system, user } = buildPrompt(request, plan);
       const messages: ChatMessage[] = [
         { role: 'system', content: system },
         { role: 'user', content: user },
@@ -252,10 +258,12 @@ const SHAPES: Record<Experience, { noun: string; shape: string }> = {
 };
 
 /** The system and user messages for a request: the rules of CONTENT.md, and the person's request as data. */
-export function buildPrompt(request: PrayerRequest): { system: string; user: string } {
+export function buildPrompt(request: PrayerRequest, plan?: Plan): { system: string; user: string } {
   const language = LANGUAGE_NAMES[request.language];
   const scripture = SCRIPTURE[request.language];
-  const { noun, shape } = SHAPES[request.experience];
+  const { noun, shape: focusShape } = SHAPES[request.experience];
+  // A prayer for a known situation takes its plan's order; a meditation keeps its own (the passage leads it).
+  const shape = plan && request.experience === 'prayer' ? [planShape(plan), ...focusShape.split('\n').slice(1)].join('\n') : focusShape;
   const target = request.targetWords;
   const system = [
     `You write spoken Christian prayers for Selah, an audio prayer app. A calm voice will read your words aloud to someone who may be grieving or anxious tonight. The words are the whole experience: write them with care.`,
@@ -265,7 +273,7 @@ export function buildPrompt(request: PrayerRequest): { system: string; user: str
     `Write ${language} as a native speaker prays in it, not as a translation from English.`,
     shape,
     `Focus on ${FOCUS_NOTES[request.focus]}`,
-    ...describeSituation(request.situation),
+    ...describeSituation(request.situation, plan),
     '',
     '# Voice and tone',
     '- Calm, warm and plain. Short sentences that breathe when spoken; one idea per sentence. No slang, no marketing, no clichés.',

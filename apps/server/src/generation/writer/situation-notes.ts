@@ -1,5 +1,29 @@
 import type { Situation, SituationId } from '../understanding/situation';
 import { GENERAL, plannedSituation, toneOf } from '../understanding/situation';
+import type { Plan, Section } from './situation-plans';
+
+/** The sections of a plan in words, for a chat model. */
+const SECTION_NOTES: Record<Section, string> = {
+  adoration: 'praise of who God is',
+  thanksgiving: 'thanksgiving',
+  scripture: 'one or two short verses of scripture',
+  intention: 'what is happening, said in the prayer’s own words',
+  petitions: 'asking for what they need',
+  others: 'prayer for others who carry the same',
+  trust: 'trust',
+  amen: 'Amen',
+};
+
+/** A plan's order of sections as a prayer's shape, for a chat model. */
+export const planShape = (plan: Plan): string =>
+  `Shape, in this order: ${plan.sections.map((section) => SECTION_NOTES[section]).join(', then ')}.`;
+
+/** Whether a confession belongs to the prayer: the same rule as the composer's (content/composer/plans.json). */
+export const confessing = (plan: Plan, situation: Situation): boolean =>
+  plan.confession === 'always' ||
+  (plan.confession === 'own' && situation.who !== 'others') ||
+  (plan.confession === 'guilt' && situation.feeling === 'guilty') ||
+  (situation.main === GENERAL && (situation.feeling === null || situation.feeling === 'uncertain'));
 
 /** The situations in words, for a chat model (content/understanding/README.md). */
 const NOTES: Record<SituationId, string> = {
@@ -51,8 +75,11 @@ export function situationData(situation: Situation) {
   };
 }
 
-/** The rules of the spirit a situation asks for, as lines of the system prompt. */
-export function describeSituation(read: Situation): string[] {
+/**
+ * The rules of the spirit a situation asks for, as lines of the system prompt: what its plan does (the composer's
+ * plans, content/composer/plans.json), and what must never be said in it.
+ */
+export function describeSituation(read: Situation, plan?: Plan): string[] {
   // A guess is not planned from: the model reads the description itself.
   const situation = plannedSituation(read);
   const unkind = situation.unkind
@@ -68,18 +95,26 @@ export function describeSituation(read: Situation): string[] {
     '# The situation',
     `Selah read the description before you: the request's "situation" says what is happening (${NOTES[situation.main]}), the feeling, who the prayer is for and when. Plan the ${situation.main === 'gratitude' || situation.main === 'answered' ? 'thanksgiving' : 'prayer'} from it, and never contradict it.`,
   ];
+  if (plan) rules.push(`- What this prayer does: ${plan.spirit}`);
   if (toneOf(situation) === 'joy') {
     rules.push(
       '- This is a joy: lead with thanksgiving and blessing. Do not treat it as a burden or a problem, and do not invent worries.',
     );
+    if (plan?.asks === 'little') rules.push('- Ask only what this joy needs: a few petitions, not a list.');
   }
   if (situation.departed) {
     rules.push(
       '- Someone has died: commend them to God with gratitude for their life. Never ask anything of them (no courage, strength or rest for their days); comfort those who mourn.',
     );
   }
-  if (situation.feeling !== 'guilty' && situation.main !== 'conflict' && situation.main !== 'addiction') {
-    rules.push('- No confession of sins or quarrels the person did not write about.');
-  }
+  if (situation.when && situation.whenPast) rules.push('- The time the description names has passed: do not pray for it as ahead.');
+  const confession = plan
+    ? confessing(plan, situation)
+    : situation.feeling === 'guilty' || situation.main === 'conflict' || situation.main === 'addiction';
+  rules.push(
+    confession
+      ? '- A short, humble confession belongs here: the person’s own part only, never blaming anyone.'
+      : '- No confession of sins or quarrels: the person did not write of any guilt of their own, and is met with comfort.',
+  );
   return [...rules, ...unkind];
 }
