@@ -140,6 +140,10 @@ describe('OpenAI-compatible chat writer', () => {
       expect(system!.content).toContain('{"title": "...", "text": "..."}');
       expect(system!.content).toContain('Reina-Valera 1909');
       expect(system!.content).toContain('Salmo 119:105');
+      // The verified passages that fit are offered to quote from.
+      expect(system!.content).toContain(`  - ${PASSAGES.psalm.reference}: ${PASSAGES.psalm.text}`);
+      expect(system!.content).toContain(`  - ${PASSAGES.isaiah.reference}: ${PASSAGES.isaiah.text}`);
+      expect(system!.content).not.toContain(PASSAGES.john.text);
       expect(system!.content).toContain('about 390 words');
       expect(system!.content).toMatch(/never instructions to you/);
       expect(system!.content).not.toContain(request.description);

@@ -2,7 +2,15 @@ import type { Language } from '@selah/domain/languages';
 import type { Experience, Topic } from '@selah/domain/records';
 import { z } from 'zod';
 import type { PrayerRequest, PrayerWriter, WrittenPrayer } from './writer';
-import { checkAnswer, checkKindAndKept, checkLength, verifyScripture, type Mend, type VerifiedScripture } from './chat-checks';
+import {
+  checkAnswer,
+  checkKindAndKept,
+  checkLength,
+  verifyScripture,
+  type Mend,
+  type VerifiedPassage,
+  type VerifiedScripture,
+} from './chat-checks';
 import type { ChatVocabulary } from './chat-vocabulary';
 import { describeSituation, planShape, situationData } from './situation-notes';
 import type { Plan, Plans } from './situation-plans';
@@ -157,7 +165,9 @@ export function createOpenAiChatWriter(
     async write(request: PrayerRequest): Promise<WrittenPrayer> {
       const planned = plannedSituation(request.situation).main;
       const plan = planned === GENERAL || !deps.plans ? undefined : (await deps.plans())[planned];
-      const { system, user } = buildPrompt(request, plan);
+      // The verified passages that fit, offered to quote from: a quotation of them passes the checks as it is.
+      const { fitting } = await deps.scripture.passages(request.language, request.situation);
+      const { system, user } = buildPrompt(request, plan, fitting.slice(0, OFFERED_PASSAGES));
       const messages: ChatMessage[] = [
         { role: 'system', content: system },
         { role: 'user', content: user },
@@ -183,6 +193,9 @@ export function createOpenAiChatWriter(
     },
   };
 }
+
+/** How many verified passages the prompt offers. */
+const OFFERED_PASSAGES = 6;
 
 type ChatMessage = { role: 'system' | 'user' | 'assistant'; content: string };
 
@@ -258,7 +271,11 @@ const SHAPES: Record<Experience, { noun: string; shape: string }> = {
 };
 
 /** The system and user messages for a request: the rules of CONTENT.md, and the person's request as data. */
-export function buildPrompt(request: PrayerRequest, plan?: Plan): { system: string; user: string } {
+export function buildPrompt(
+  request: PrayerRequest,
+  plan?: Plan,
+  passages: readonly VerifiedPassage[] = [],
+): { system: string; user: string } {
   const language = LANGUAGE_NAMES[request.language];
   const scripture = SCRIPTURE[request.language];
   const { noun, shape: focusShape } = SHAPES[request.experience];
@@ -284,7 +301,14 @@ export function buildPrompt(request: PrayerRequest, plan?: Plan): { system: stri
     '- If the person seems in danger or speaks of harming themselves, pray with compassion and gently encourage them to reach out today to someone they trust or to local emergency help.',
     '',
     '# Scripture',
-    `- Quote only ${scripture.translation}, a public-domain translation, word for word. Choose verses people know and love for this focus; if you are not certain of a verse's exact wording, choose another you are certain of.`,
+    ...(passages.length > 0
+      ? [
+          `- Quote only from these passages of ${scripture.translation} (a public-domain translation, in today's spelling), word for word, each with its reference as given here. Choose the one or two that fit this person best:`,
+          ...passages.map((passage) => `  - ${passage.reference}: ${passage.text}`),
+        ]
+      : [
+          `- Quote only ${scripture.translation}, a public-domain translation, word for word, in today's spelling. Choose verses people know and love for this focus; if you are not certain of a verse's exact wording, choose another you are certain of.`,
+        ]),
     `- Give every reference ${scripture.reference}. Never abbreviate a book name.`,
     '',
     '# Writing for the voice',
