@@ -71,7 +71,10 @@ for (const [index, intention] of set.entries()) {
     const answer = chat.answers.get(intention.id);
     if (chat.prompts) {
       const planned = lib.plannedSituation(situation).main;
-      chat.prompts.push({ id: intention.id, ...lib.buildPrompt(request, planned === lib.GENERAL ? undefined : chat.plans[planned]) });
+      // As the chat writer builds it: with the plan, and the verified passages that fit offered to quote from.
+      const { fitting } = await chat.scripture.passages(request.language, request.situation);
+      const plan = planned === lib.GENERAL ? undefined : chat.plans[planned];
+      chat.prompts.push({ id: intention.id, ...lib.buildPrompt(request, plan, fitting.slice(0, 6)) });
       continue;
     }
     if (!answer) throw new Error(`no answer for ${intention.id} in ${arg('answers')}`);
@@ -99,6 +102,7 @@ console.log(`${prayers.length} prayers written to ${path.relative(here, out)} by
 async function chatWriter() {
   const state = {
     plans: await lib.loadPlans(contentDir),
+    scripture: lib.createVerifiedScripture(contentDir),
     prompts: arg('prompts') ? [] : undefined,
     answers: new Map(arg('answers') ? JSON.parse(readFileSync(path.resolve(arg('answers')), 'utf8')).map((a) => [a.id, a]) : []),
     current: undefined,
@@ -120,7 +124,7 @@ async function chatWriter() {
   state.writer = lib.createOpenAiChatWriter(
     { baseUrl: `http://127.0.0.1:${state.server.address().port}`, model: 'stand-in', timeoutMs: 30_000 },
     {
-      scripture: lib.createVerifiedScripture(contentDir),
+      scripture: state.scripture,
       vocabulary: lib.createChatVocabulary(contentDir),
       plans: async () => state.plans,
       events: {

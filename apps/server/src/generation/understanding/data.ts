@@ -3,7 +3,7 @@ import type { Language } from '@selah/domain/languages';
 import { LANGUAGES } from '@selah/domain/languages';
 import { z } from 'zod';
 import { loadCorpusFile, loadEveryLanguage } from '../writer/corpus-file';
-import { FEELINGS, HAPPENINGS, RELATIONS, SITUATIONS, TIMES, WHO } from './situation';
+import { CONCERNS, FEELINGS, HAPPENINGS, RELATIONS, SITUATIONS, TIMES, WHO } from './situation';
 
 /** One written intention and how a careful reader labels it (content/understanding/README.md). */
 export const exampleSchema = z
@@ -36,6 +36,8 @@ const dataSchema = z
       .object({
         situations: everyKey(SITUATIONS),
         feelings: everyKey(FEELINGS),
+        /** Word starts (and phrases) of each concern within a situation: pain, sleep, the rent... */
+        concerns: everyKey(CONCERNS),
         /** Words of a request to curse or harm someone, or of orders to the writer: such a text is not said back. */
         unkind: words,
       })

@@ -5,6 +5,7 @@ import {
   GENERAL,
   HAPPENINGS,
   WHO,
+  type Concern,
   type Feeling,
   type Happening,
   type Relation,
@@ -32,6 +33,8 @@ export interface Reading {
   deathCue: boolean;
   /** A cue of an unkind request or of orders to the writer was found. */
   unkind: boolean;
+  /** The concerns whose cues were found, most found first. */
+  concerns: Concern[];
   /** For whom the text prays: the person themself, others, or both (null for an empty text). */
   who: Who | null;
   /** How sure the model is of `main`: its probability among every situation (0 to 1; 1 for an empty text). */
@@ -244,6 +247,7 @@ function* building(data: UnderstandingData, options: ModelOptions): Generator<vo
   const relationWords = compile(data.relations) as Map<Relation, Cue[]>;
   const timeWords = compile(data.when) as Map<Time, Cue[]>;
   const unkindCues = compile({ unkind: data.cues.unkind });
+  const concernCues = compile(data.cues.concerns) as Map<Concern, Cue[]>;
   const pastWords = compile({ past: data.past });
   // A clause ends at punctuation or where a joining word begins another ("the funeral is Thursday" after "died").
   const joins = data.joins.map((word) =>
@@ -257,6 +261,7 @@ function* building(data: UnderstandingData, options: ModelOptions): Generator<vo
   const situationIndex = new CueIndex(situationCues);
   const feelingIndex = new CueIndex(feelingCues);
   const unkindIndex = new CueIndex(unkindCues);
+  const concernIndex = new CueIndex(concernCues);
   /** How many distinct cues of each class the words hold (at most MAX_CUES). */
   const cueCounts = <L>(words: readonly string[], index: CueIndex<L>): Map<L, number> => {
     const counts = index.counts(words);
@@ -365,6 +370,7 @@ function* building(data: UnderstandingData, options: ModelOptions): Generator<vo
           whenPast: false,
           deathCue: false,
           unkind: false,
+          concerns: [],
           certainty: 1,
           who: null,
         };
@@ -385,6 +391,7 @@ function* building(data: UnderstandingData, options: ModelOptions): Generator<vo
         ...timeOf(text),
         deathCue: situationHits.has('death') || situationHits.has('grief'),
         unkind: cueCounts(words, unkindIndex).size > 0,
+        concerns: [...cueCounts(words, concernIndex).entries()].sort((a, b) => b[1] - a[1]).map(([id]) => id),
         certainty: probabilityOf(scores, main),
       };
     },

@@ -93,6 +93,25 @@ export const TIMES = [
 ] as const;
 export type Time = (typeof TIMES)[number];
 
+/**
+ * What a person is anxious about within their situation, where they say it (content/understanding/README.md): a
+ * prayer asks for it in its own words rather than reading the person's text back.
+ */
+export const CONCERNS = [
+  'pain',
+  'sleep',
+  'children',
+  'home-money',
+  'results',
+  'doctors',
+  'goodbye',
+  'anger',
+  'exhaustion',
+  'distance',
+  'pregnancy-loss',
+] as const;
+export type Concern = (typeof CONCERNS)[number];
+
 export const WHO = ['self', 'others', 'both'] as const;
 export type Who = (typeof WHO)[number];
 
@@ -120,6 +139,8 @@ export interface Situation {
   core: string;
   /** The people the text names, as they can be spoken (text/names). */
   names: string[];
+  /** What the person is anxious about within the situation, most named first ("can't sleep", "la hipoteca"). */
+  concerns: Concern[];
   /** The quiz's choice, which a general prayer follows. */
   focus: Topic;
   /**
@@ -179,6 +200,7 @@ export const generalSituation = (language: Language, focus: Topic, names: string
   whenPast: false,
   core: '',
   names,
+  concerns: [],
   focus,
   unkind: false,
   otherLanguage: false,

@@ -107,6 +107,7 @@ export function understandWith(model: Model, request: UnderstandingRequest, writ
     whenPast: reading.whenPast,
     core: carrying.length > 0 ? carrying.join(' ') : text.trim(),
     names,
+    concerns: reading.concerns,
     focus: request.focus,
     unkind: reading.unkind,
     otherLanguage: written !== request.language,

@@ -12,7 +12,7 @@ import type { PrayerRequest, PrayerWriter, WrittenPrayer } from './writer';
 import { loadSituationCorpus, neverSchema, whoValues, type SituationCorpus } from './situation-corpus';
 import { fittingFirst, type VerifiedScripture } from './chat-checks';
 import { loadPlans, type Plans, type Section } from './situation-plans';
-import { forbiddingTags, GENERAL, plannedSituation, toneOf, type Relation, type Situation } from '../understanding/situation';
+import { forbiddingTags, GENERAL, plannedSituation, toneOf, type Concern, type Relation, type Situation } from '../understanding/situation';
 
 /**
  * The built-in writer (the default, and the fallback of the chat writer): composes a prayer or a Bible
@@ -275,6 +275,9 @@ const GOAL_WORDS = 30;
 const GOALS_WORDS = 60;
 /** Past this many words a description understood is also quoted: it says more than the words said back. */
 export const QUOTE_FROM_WORDS = 14;
+
+/** Concerns a prayer asks for only while the one prayed for lives: relief, skilled hands, patience for results. */
+const FOR_THE_LIVING: ReadonlySet<Concern> = new Set(['pain', 'doctors', 'results']);
 /** The description is never cut below this many words. */
 const MIN_DESCRIPTION_WORDS = 20;
 
@@ -366,7 +369,16 @@ function compose({ corpus, situations, plans }: Material, asked: PrayerRequest, 
   Object.assign(known, values, who, { description });
   // Never said back: an unkind request, orders to the writer, a text in another language than the prayer's.
   const sayable = !situation.unkind && !situation.otherLanguage;
-  const quoted = description !== '' && sayable && (!lines || countWords(description) > QUOTE_FROM_WORDS);
+  // What the person is anxious about within the situation, asked for in the prayer's own words (the first two the
+  // situation's own lines do not already speak to; pain, doctors and results are asked only for the living).
+  const concerns = situation.concerns.filter((id) => !(situation.departed && FOR_THE_LIVING.has(id)));
+  const concernLines = concerns
+    .filter((id) => !plan.covers.includes(id))
+    .slice(0, 2)
+    .map((id) => pick(situations.concerns[id]));
+  // A long text is quoted where the prayer cannot say it in its own words: when no concern of it was understood
+  // (and always when the situation was not: the concerns are then asked beside it).
+  const quoted = description !== '' && sayable && (!lines || (countWords(description) > QUOTE_FROM_WORDS && concerns.length === 0));
   const intentionTemplate = quoted ? pick(corpus.intention.withDescription) : pick(corpus.intention.withoutDescription);
   // About the one prayed for where a line fits them (none asks anything of the departed), else in the person's voice.
   // Where someone has died beside other news ("my sister is having her baby and our dad died"), which relation
@@ -456,7 +468,7 @@ function compose({ corpus, situations, plans }: Material, asked: PrayerRequest, 
       // Quiet after the quotation, before the prayer goes on.
       scripture: [slot([`${fill(pick(corpus.prayer.scripture), values)} ${PAUSE_MARKS.pause}`], shuffle(corpus.prayer.scriptureMore))],
       intention: [need, intention, confession],
-      petitions: [namesSlot, slot([anchor!], asking), goalsSlot],
+      petitions: [namesSlot, slot([...concernLines, anchor!], asking), goalsSlot],
       others: [slot([pick(corpus.prayer.othersIntro), firstOther!], moreOthers)],
       trust: [trust],
       amen: [slot([pick(corpus.prayer.amen)])],
@@ -472,7 +484,7 @@ function compose({ corpus, situations, plans }: Material, asked: PrayerRequest, 
       [slot([], [`${pick(corpus.meditation.readAgain)} ${passage.text}`])],
       [slot([fill(pick(corpus.meditation.phrase), values)], sample(corpus.meditation.phraseMore, 4))],
       [slot([reflection!], shuffle([...moreReflections, ...corpus.meditation.reflectionMore]).slice(0, 8))],
-      [slot([pick(corpus.meditation.response)]), need, intention, namesSlot],
+      [slot([pick(corpus.meditation.response)]), need, intention, namesSlot, slot(concernLines)],
       [
         slot([anchor!], petitions.slice(0, 6)),
         goalsSlot,

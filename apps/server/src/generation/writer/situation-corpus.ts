@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Language } from '@selah/domain/languages';
 import { LANGUAGES } from '@selah/domain/languages';
 import { z } from 'zod';
-import { RELATIONS, SITUATIONS, TAGS, TIMES } from '../understanding/situation';
+import { CONCERNS, RELATIONS, SITUATIONS, TAGS, TIMES } from '../understanding/situation';
 import { loadCorpusFile, loadEveryLanguage } from './corpus-file';
 import { line } from './composer-lines';
 
@@ -121,6 +121,8 @@ const situationCorpusSchema = z
     namesDeparted: lines(3, ['name'], [['name']]),
     /** Lines naming the one prayed for by their relation ({who}, {whoAcc}...), fit whether they live or have died. */
     whoAny: lines(3, WHO_CASES, [WHO_CASES]),
+    /** For each concern (understanding/situation CONCERNS), lines that ask for it, fit for anyone prayed for. */
+    concerns: everyKey(CONCERNS, lines(3)),
     situations: everyKey(SITUATIONS, situationSchema),
   })
   .strict()

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { HAPPENINGS } from '../understanding/situation';
+import { CONCERNS, HAPPENINGS } from '../understanding/situation';
 import { loadCorpusFile } from './corpus-file';
 
 /**
@@ -36,6 +36,8 @@ const planSchema = z
      * birth, a death, an illness: guilt there is met with comfort, not confession).
      */
     confession: z.enum(['always', 'own', 'guilt', 'never']),
+    /** Concerns the situation's own lines already speak to (a surgery's, the doctors): no line of the concern is added. */
+    covers: z.array(z.enum(CONCERNS)).default([]),
   })
   .strict();
 

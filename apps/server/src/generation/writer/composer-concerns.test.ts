@@ -1,0 +1,113 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { LANGUAGES, type Language } from '@selah/domain/languages';
+import { EXPERIENCES } from '@selah/domain/records';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { seededRandom } from '../seeded-random';
+import { CONCERNS, plannedSituation, type Concern } from '../understanding/situation';
+import { createUnderstanding } from '../understanding/understand';
+import { createComposer } from './composer';
+import { loadSituationCorpus, type SituationCorpus } from './situation-corpus';
+import { loadPlans, type Plans } from './situation-plans';
+
+/**
+ * What a person is anxious about within their situation (issue 46, item 3): the understanding reads it, and the
+ * prayer asks for it in its own words instead of reading a long text back.
+ */
+const contentDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../content');
+const understanding = createUnderstanding({ contentDir });
+
+/** Texts as people write them, each with a concern it must be read to hold. */
+const TEXTS: Record<Language, Array<[string, Concern]>> = {
+  en: [
+    ['my mom is in hospice and she is in so much pain, please let her go gently', 'pain'],
+    ["lost my job today and I can't sleep, I keep thinking about how we will pay the mortgage", 'sleep'],
+    ["lost my job today and I can't sleep, I keep thinking about how we will pay the mortgage", 'home-money'],
+    ["got laid off and I don't know what to tell my kids", 'children'],
+    ['waiting on the biopsy results for my sister Ana, we hear on thursday', 'results'],
+    ['my grandpa died last night and I never got to say goodbye', 'goodbye'],
+    ['I had a miscarriage at 10 weeks and I feel so empty', 'pregnancy-loss'],
+    ["caring for my dad with dementia and I'm running on empty", 'exhaustion'],
+    ['my brother is in the hospital back home and I live abroad, I feel so helpless', 'distance'],
+    ['so angry at my ex for what he did to our family', 'anger'],
+    ['dad has surgery tomorrow, please guide the surgeons hands', 'doctors'],
+  ],
+  es: [
+    ['mi papá está en cuidados paliativos y tiene mucho dolor, que no sufra más', 'pain'],
+    ['me quedé sin trabajo y no puedo dormir pensando en cómo vamos a pagar la hipoteca', 'sleep'],
+    ['me quedé sin trabajo y no puedo dormir pensando en cómo vamos a pagar la hipoteca', 'home-money'],
+    ['mañana le dan los resultados de la biopsia a mi hermana Lucía', 'results'],
+    ['se murió mi abuela y no pude despedirme de ella', 'goodbye'],
+    ['tuve un aborto espontáneo a las 9 semanas y me siento vacía', 'pregnancy-loss'],
+    ['cuido a mi mamá con alzheimer y ya no puedo más, estoy agotada', 'exhaustion'],
+    ['tengo mucha rabia con mi ex por lo que le hizo a nuestra familia', 'anger'],
+  ],
+  pl: [
+    ['tata jest w hospicjum i bardzo cierpi, prosze zeby juz sie nie meczyl', 'pain'],
+    ['stracilem prace i nie moge spac, nie wiem jak splacimy kredyt', 'sleep'],
+    ['stracilem prace i nie moge spac, nie wiem jak splacimy kredyt', 'home-money'],
+    ['czekamy na wyniki biopsji mamy, mają być w czwartek', 'results'],
+    ['babcia zmarła a ja nie zdążyłam się z nią pożegnać', 'goodbye'],
+    ['poroniłam w 10 tygodniu i czuję taką pustkę', 'pregnancy-loss'],
+    ['opiekuję się tatą po udarze i jestem wykończona, nie mam już siły', 'exhaustion'],
+    ['jestem wściekła na męża za to co zrobił', 'anger'],
+  ],
+};
+
+/** A text with no concern in it. */
+const PLAIN: Record<Language, string> = {
+  en: 'thank you for a good day with my family and for the sun today',
+  es: 'gracias por este día tan bonito con mi familia y por el sol',
+  pl: 'dziękuję za piękny dzień z rodziną i za słońce',
+};
+
+describe.each(LANGUAGES)('concerns in %s', (language) => {
+  let corpus: SituationCorpus;
+  let plans: Plans;
+  beforeAll(async () => {
+    corpus = await loadSituationCorpus(contentDir, language);
+    plans = await loadPlans(contentDir);
+  });
+
+  it('are read where a person writes them, and not where they do not', async () => {
+    for (const [text, concern] of TEXTS[language]) {
+      const situation = await understanding.understand({ language, description: text, focus: 'standard' });
+      expect(situation.concerns, text).toContain(concern);
+    }
+    const plain = await understanding.understand({ language, description: PLAIN[language], focus: 'peace' });
+    expect(plain.concerns).toEqual([]);
+  });
+
+  it('are asked for in the prayer’s own words, and a long text is then not read back', async () => {
+    for (const [i, [text]] of TEXTS[language].entries()) {
+      const situation = await understanding.understand({ language, description: text, focus: 'standard' });
+      for (const experience of EXPERIENCES) {
+        const { text: prayer } = await createComposer({ contentDir, random: seededRandom(`concerns-${language}-${i}`) }).write({
+          language,
+          experience,
+          focus: 'standard',
+          description: text,
+          goals: [],
+          lengthMinutes: 3,
+          targetWords: 340,
+          situation,
+        });
+        // A concern the situation's own lines do not cover is asked in a line of its own; pain only for the living.
+        const asked = CONCERNS.filter((id) => corpus.concerns[id].some((line) => prayer.includes(line)));
+        const sayable = situation.concerns.filter((id) => !(situation.departed && ['pain', 'doctors', 'results'].includes(id)));
+        const uncovered = sayable.filter((id) => !plans[plannedSituation(situation).main].covers.includes(id));
+        // A text whose situation and concerns were understood is said in the prayer's own words, not read back.
+        if (plannedSituation(situation).main !== 'general' && sayable.length > 0) expect(prayer, text).not.toContain(text.slice(0, 40));
+        if (uncovered.length > 0) expect(asked.filter((id) => uncovered.includes(id)).length, `${text}\n${prayer}`).toBeGreaterThan(0);
+        expect(
+          asked.every((id) => uncovered.includes(id)),
+          `${text}\n${prayer}`,
+        ).toBe(true);
+      }
+    }
+  });
+
+  it('have lines for every concern', () => {
+    for (const id of CONCERNS) expect(corpus.concerns[id].length).toBeGreaterThanOrEqual(3);
+  });
+});
