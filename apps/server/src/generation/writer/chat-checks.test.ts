@@ -4,6 +4,7 @@ import { LANGUAGES } from '@selah/domain/languages';
 import { EXPERIENCES } from '@selah/domain/records';
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../seeded-random';
+import { generalSituation } from '../understanding/situation';
 import { loadHeldOut } from '../understanding/data';
 import { createUnderstanding } from '../understanding/understand';
 import { wordsForLength } from '../length';
@@ -63,5 +64,39 @@ describe.each(LANGUAGES)('the chat checks in %s', (language) => {
       }
     }
     expect(failures).toEqual([]);
+  });
+});
+
+describe('a quotation that is not found', () => {
+  it('is replaced by the verified passage for the need nearest it in length, so the prayer keeps its length', async () => {
+    const short = { reference: 'Psalm 46:1', text: 'God is our refuge and strength, a very present help in trouble.' };
+    const long = {
+      reference: 'Psalm 121:1-4',
+      text: 'I will lift up my eyes to the hills. Where does my help come from? My help comes from the Lord, who made heaven and earth. He will not allow your foot to be moved. He who keeps you will not slumber.',
+    };
+    const scripture = { passages: async () => ({ all: [short, long], fitting: [short, long] }) };
+    const invented =
+      'The Lord will carry every worry you have, and he will never let one of your plans fail, not ever, whatever happens to you, by day or by night, in every season.';
+    const request = {
+      language: 'en' as const,
+      experience: 'prayer' as const,
+      focus: 'peace' as const,
+      description: '',
+      goals: [],
+      lengthMinutes: 3,
+      targetWords: 400,
+      situation: generalSituation('en', 'peace'),
+    };
+    const mended = new Set<Mend>();
+    const text = await verifyScripture(
+      `As it is written in Isaiah 99:1, ${invented}`,
+      [{ reference: 'Isaiah 99:1', text: invented }],
+      request,
+      scripture,
+      fail,
+      mended,
+    );
+    expect(text).toBe(`As it is written in ${long.reference}, ${long.text}`);
+    expect([...mended]).toEqual(['scripture-replaced']);
   });
 });

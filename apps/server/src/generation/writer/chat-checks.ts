@@ -116,7 +116,14 @@ export async function verifyScripture(
       used.push(verified.reference);
       continue;
     }
-    const replacement = spare.shift();
+    // The verified passage nearest the quotation in length, so the prayer keeps the length its writer gave it.
+    const length = countWords(quotation);
+    const nearest = spare.reduce<number>(
+      (best, passage, i) =>
+        best < 0 || Math.abs(countWords(passage.text) - length) < Math.abs(countWords(spare[best]!.text) - length) ? i : best,
+      -1,
+    );
+    const replacement = nearest >= 0 ? spare.splice(nearest, 1)[0] : undefined;
     if (!replacement) {
       throw fail(`quoted ${item.reference}, which is not among the verified passages, and none is left to replace it`, 'scripture');
     }

@@ -154,8 +154,9 @@ export function createOpenAiChatWriter(
       mended,
       declared.map((item) => item.text),
     );
+    // The length is the model's: checked on what it wrote, before a quotation is replaced by a verified passage.
+    checkLength(checked, request, fail);
     const text = await verifyScripture(checked, declared, request, deps.scripture, fail, mended);
-    checkLength(text, request, fail);
     checkKindAndKept(`${title}\n\n${text}`, request, await deps.vocabulary.of(request.language), fail);
     return { title, text };
   }
