@@ -6,7 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import ffprobe from '@ffprobe-installer/ffprobe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runFfmpeg } from '../src/generation/master/ffmpeg';
+import { executable, runFfmpeg } from '../src/generation/master/ffmpeg';
 import { masterSpeech } from '../src/generation/master/master-speech';
 import { analyzeAudio } from '../src/generation/master/measure-audio';
 import { createEspeakVoice } from '../src/generation/voice/espeak';
@@ -27,7 +27,15 @@ interface Probe {
 
 /** ffprobe from @ffprobe-installer (another build than the ffmpeg that made the file) reads it back. */
 async function probe(file: string): Promise<Probe> {
-  const { stdout } = await promisify(execFile)(ffprobe.path, ['-v', 'error', '-show_streams', '-show_format', '-of', 'json', file]);
+  const { stdout } = await promisify(execFile)(executable(ffprobe.path, 'ffprobe'), [
+    '-v',
+    'error',
+    '-show_streams',
+    '-show_format',
+    '-of',
+    'json',
+    file,
+  ]);
   return JSON.parse(stdout) as Probe;
 }
 

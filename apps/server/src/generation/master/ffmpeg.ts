@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { accessSync, constants } from 'node:fs';
+import { accessSync, chmodSync, constants, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Writable } from 'node:stream';
 
@@ -17,14 +17,28 @@ export function ffmpegPath(): string {
   } catch (error) {
     throw new Error(`ffmpeg is not available for ${process.platform}-${process.arch}: ${String(error)}`, { cause: error });
   }
+  binary = executable(found, 'ffmpeg');
+  return binary;
+}
+
+/**
+ * A packaged binary, made executable when it is not: the ffmpeg and ffprobe packages' only install script is a
+ * chmod (package.json allowScripts approves it), and where install scripts are blocked this does its work.
+ */
+export function executable(file: string, name: string): string {
   try {
-    accessSync(found, constants.X_OK);
+    accessSync(file, constants.X_OK);
+    return file;
   } catch {
-    // The package's postinstall only runs chmod; npm keeps the mode from the tarball, so this is rare.
-    throw new Error(`ffmpeg at ${found} is not executable: run chmod +x on it`);
+    // Not executable for this user: the install script did not run.
   }
-  binary = found;
-  return found;
+  try {
+    chmodSync(file, statSync(file).mode | 0o111);
+    accessSync(file, constants.X_OK);
+    return file;
+  } catch (error) {
+    throw new Error(`${name} at ${file} is not executable and could not be made so: run chmod +x on it`, { cause: error });
+  }
 }
 
 export interface FfmpegResult {
