@@ -88,9 +88,11 @@ const verifiedAs = (quotation: string, passages: readonly VerifiedPassage[]): Ve
 };
 
 /**
- * Each quotation the answer declares is checked: a verified one keeps its words (and takes the stored reference);
- * one that is not found is replaced by a verified passage that fits the situation. A reference left in the text
- * that was not checked, or a quotation not found where the answer says it is, throws.
+ * Each quotation the answer declares is checked: a verified one keeps its words (and takes the stored reference).
+ * One that is not found throws, so the model is asked again; when `replace` is set (the answer to that second ask,
+ * in a prayer) it is replaced by a verified passage that fits the situation instead. A meditation is never mended
+ * so: what it reflects on is the passage it read. A reference left in the text that was not checked, or a
+ * quotation not found where the answer says it is, throws.
  */
 export async function verifyScripture(
   text: string,
@@ -99,6 +101,7 @@ export async function verifyScripture(
   scripture: VerifiedScripture,
   fail: Fail,
   mended: Set<Mend>,
+  replace = true,
 ): Promise<string> {
   const { all, fitting } = await scripture.passages(request.language, request.situation);
   let result = text;
@@ -116,6 +119,7 @@ export async function verifyScripture(
       used.push(verified.reference);
       continue;
     }
+    if (!replace) throw fail(`quoted ${item.reference}, which is not among the verified passages offered`, 'scripture');
     // The verified passage nearest the quotation in length, so the prayer keeps the length its writer gave it.
     const length = countWords(quotation);
     const nearest = spare.reduce<number>(

@@ -356,22 +356,30 @@ describe('OpenAI-compatible chat writer', () => {
     expect(kept.text).toContain(`Salmo 23:4, ${PASSAGES.psalm.text}`);
 
     const invented = 'Yo soy el que sana todas tus heridas en este mismo día.';
-    server.expect(
-      'POST',
-      PATH,
-      answer(
-        prayerJson({
-          title: 'Paz',
-          text: `Tu palabra dice en Jeremías 99:1, ${invented}\n\n${prayerText}`,
-          scripture: [{ reference: 'Jeremías 99:1', text: invented }],
-        }),
-      ),
-    );
+    const inventing = prayerJson({
+      title: 'Paz',
+      text: `Tu palabra dice en Jeremías 99:1, ${invented}\n\n${prayerText}`,
+      scripture: [{ reference: 'Jeremías 99:1', text: invented }],
+    });
+    // Sent back once with what failed; a prayer's second answer is mended with a verified passage for the need.
+    server.expect('POST', PATH, answer(inventing));
+    server.expect('POST', PATH, (recorded, response) => {
+      expect(bodyOf(recorded).messages[3]!.content).toMatch(/quoted Jeremías 99:1, which is not among the verified passages offered/);
+      answer(inventing)(recorded, response);
+    });
     const replaced = await writer().write(request);
     expect(replaced.text).not.toContain(invented);
     expect(replaced.text).not.toContain('Jeremías 99:1');
     expect(replaced.text).toContain(`${PASSAGES.psalm.reference}, ${PASSAGES.psalm.text}`);
-    expect(reported).toEqual(['used (reference-corrected)', 'used (scripture-replaced)']);
+    expect(reported).toEqual(['used (reference-corrected)', 'scripture, asked again', 'used when asked again (scripture-replaced)']);
+    reported = [];
+
+    // A meditation reflects on the passage it read: one it invented twice is not mended, and the composer writes.
+    server.expect('POST', PATH, answer(inventing));
+    server.expect('POST', PATH, answer(inventing));
+    const error = await failure(writer().write({ ...request, experience: 'bible_meditation' }));
+    expect(error.reason).toBe('scripture');
+    expect(reported).toEqual(['scripture, asked again', 'scripture']);
   });
 
   it('refuses a quotation it cannot find, or a reference it was not told of', async () => {

@@ -138,7 +138,7 @@ export function createOpenAiChatWriter(
   }
 
   /** The prayer in an answer, checked and mended for the voice, or a WriterError saying what failed. */
-  async function prayerOf(content: string, request: PrayerRequest, mended: Set<Mend>): Promise<WrittenPrayer> {
+  async function prayerOf(content: string, request: PrayerRequest, mended: Set<Mend>, askedAgain: boolean): Promise<WrittenPrayer> {
     const parsed = prayerSchema.safeParse(parseJsonObject(content, fail));
     if (!parsed.success) {
       const issues = parsed.error.issues.map((issue) => `${issue.path.join('.') || 'answer'}: ${issue.message}`);
@@ -156,7 +156,9 @@ export function createOpenAiChatWriter(
     );
     // The length is the model's: checked on what it wrote, before a quotation is replaced by a verified passage.
     checkLength(checked, request, fail);
-    const text = await verifyScripture(checked, declared, request, deps.scripture, fail, mended);
+    // A quotation not among the verified passages is sent back first; only a prayer's second answer is mended.
+    const replace = askedAgain && request.experience === 'prayer';
+    const text = await verifyScripture(checked, declared, request, deps.scripture, fail, mended, replace);
     checkKindAndKept(`${title}\n\n${text}`, request, await deps.vocabulary.of(request.language), fail);
     return { title, text };
   }
@@ -180,7 +182,7 @@ export function createOpenAiChatWriter(
           content = await exchange(messages, signal);
           const started = performance.now();
           const mended = new Set<Mend>();
-          const prayer = await prayerOf(content, request, mended);
+          const prayer = await prayerOf(content, request, mended, ask > 1);
           deps.events?.used?.({ askedAgain: ask > 1, mended: [...mended], checkMs: performance.now() - started });
           return prayer;
         } catch (error) {
