@@ -107,6 +107,11 @@ describe.each(LANGUAGES)('a prayer planned from the situation, in %s', (language
               .filter((passage) => lines.passages.includes(passage.reference))
               .map((passage) => passage.name);
             expect(lines.titles.bible_meditation.flatMap((template) => names.map((name) => fill(template, { name })))).toContain(title);
+            // The meditation reads a passage chosen for the situation (comfort for a grief, thanks for a birth).
+            const read = Object.values(corpus.passages)
+              .flat()
+              .filter((passage) => lines.passages.includes(passage.reference));
+            expect(read.some((passage) => text.includes(passage.text))).toBe(true);
           }
           // What is said is the situation's: its own lines, never the focus's needs or petitions.
           expect(
