@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { LANGUAGES, type Language } from '@selah/domain/languages';
+import { accentVocabulary, restoreAccents, type AccentVocabulary } from '../text/accents';
+import { loadCuratedTexts } from './corpus-file';
 import { speakableTypedText } from '../text/typed-text';
 import { DEFAULT_TOPIC, FOCUSES, type Focus, type Topic } from '@selah/domain/records';
 import { z } from 'zod';
@@ -41,8 +43,7 @@ export function createComposer(options: ComposerOptions): PrayerWriter {
   return {
     name: 'composer',
     async write(request: PrayerRequest): Promise<WrittenPrayer> {
-      const { corpus, situations, plans } = (await load())[request.language];
-      return compose({ corpus, situations, plans }, request, random);
+      return compose((await load())[request.language], request, random);
     },
   };
 }
@@ -200,7 +201,14 @@ const loadCorpora = async (contentDir: string): Promise<Record<Language, Materia
           `Situation corpus ${language}: ${id} names the passage "${unknown}", which content/composer/${language}.json lacks`,
         );
     }
-    return { corpus, situations };
+    // The marks a person's typed words may be given back: the vocabulary of everything Selah says in the language.
+    const key = `${path.resolve(contentDir)}\0${language}`;
+    let accents = accentVocabularies.get(key);
+    if (!accents) {
+      accents = accentVocabulary([...stringsOf([corpus, situations]), ...(await loadCuratedTexts(contentDir, language))]);
+      accentVocabularies.set(key, accents);
+    }
+    return { corpus, situations, accents };
   });
   const plans = await loadPlans(contentDir);
   return Object.fromEntries(Object.entries(languages).map(([language, material]) => [language, { ...material, plans }])) as Record<
@@ -209,10 +217,24 @@ const loadCorpora = async (contentDir: string): Promise<Record<Language, Materia
   >;
 };
 
+/** Built once a process for each content folder and language (tests build thousands of composers). */
+const accentVocabularies = new Map<string, AccentVocabulary>();
+
+/** Every string in a JSON value. */
+const stringsOf = (value: unknown): string[] =>
+  typeof value === 'string'
+    ? [value]
+    : Array.isArray(value)
+      ? value.flatMap(stringsOf)
+      : value && typeof value === 'object'
+        ? Object.values(value).flatMap(stringsOf)
+        : [];
+
 /** What the composer writes from in one language. */
 interface Material {
   corpus: Corpus;
   situations: SituationCorpus;
+  accents: AccentVocabulary;
   plans: Plans;
 }
 
@@ -302,7 +324,7 @@ function heardSentences(request: PrayerRequest): Set<string> {
   return new Set(texts.flatMap((text) => splitIntoSentences(stripPauseMarks(text), request.language)).map(sentenceKey));
 }
 
-function compose({ corpus, situations, plans }: Material, asked: PrayerRequest, random: () => number): WrittenPrayer {
+function compose({ corpus, situations, plans, accents }: Material, asked: PrayerRequest, random: () => number): WrittenPrayer {
   // A situation read without certainty is not prayed for as if it were known: the prayer follows the focus.
   const request: PrayerRequest = { ...asked, situation: plannedSituation(asked.situation) };
   const heard = heardSentences(request);
@@ -363,7 +385,9 @@ function compose({ corpus, situations, plans }: Material, asked: PrayerRequest, 
   // The person's words: said back in the writer's voice when the situation is understood, quoted when they carry
   // more than that (or when nothing was understood); the goals in a petition.
   // Quoted without its asides ("bueno en serio"): the sentences the understanding found carrying the request.
-  const description = sanitizeForVoice(speakableTypedText(situation.core || request.description, request.language));
+  const description = sanitizeForVoice(
+    restoreAccents(speakableTypedText(situation.core || request.description, request.language), accents, situation.names),
+  );
   const relation = situation.relation && situation.who !== 'self' ? situations.relations[situation.relation] : undefined;
   const who = relation ? whoValues(relation.forms) : {};
   Object.assign(known, values, who, { description });

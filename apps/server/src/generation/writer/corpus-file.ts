@@ -1,4 +1,5 @@
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { LANGUAGES, type Language } from '@selah/domain/languages';
 import type { z } from 'zod';
 
@@ -38,4 +39,40 @@ export async function loadCorpusFile<T>(label: string, file: string, schema: z.Z
 export async function loadEveryLanguage<T>(load: (language: Language) => Promise<T>): Promise<Record<Language, T>> {
   const loaded = await Promise.all(LANGUAGES.map(load));
   return Object.fromEntries(LANGUAGES.map((language, i) => [language, loaded[i]!])) as Record<Language, T>;
+}
+
+/** The texts of a language in Selah's own prayers, journeys, affirmations and daily prayers (content/README.md). */
+export function loadCuratedTexts(contentDir: string, language: Language): Promise<string[]> {
+  // Read once a process: every composer (tests build thousands) reads the same files.
+  const key = `${path.resolve(contentDir)}\0${language}`;
+  let texts = curated.get(key);
+  if (!texts) {
+    texts = readCuratedTexts(contentDir, language);
+    curated.set(key, texts);
+  }
+  return texts;
+}
+
+const curated = new Map<string, Promise<string[]>>();
+
+async function readCuratedTexts(contentDir: string, language: Language): Promise<string[]> {
+  const texts: string[] = [];
+  const inLanguage = (value: unknown, ours: boolean): void => {
+    if (typeof value === 'string') {
+      if (ours) texts.push(value);
+    } else if (Array.isArray(value)) value.forEach((item) => inLanguage(item, ours));
+    else if (value && typeof value === 'object')
+      for (const [key, item] of Object.entries(value)) inLanguage(item, ours || key === language);
+  };
+  for (const folder of ['prayers', 'journeys', 'affirmations', 'daily']) {
+    const files = await readdir(path.join(contentDir, folder), { recursive: true }).catch(() => [] as string[]);
+    for (const file of files.filter((name) => name.endsWith('.json')).sort()) {
+      try {
+        inLanguage(JSON.parse(await readFile(path.join(contentDir, folder, file), 'utf8')), false);
+      } catch {
+        // The content import validates these files and says what is wrong; here a file is only more words.
+      }
+    }
+  }
+  return texts;
 }
