@@ -395,7 +395,9 @@ function compose({ corpus, situations, plans, accents }: Material, asked: Prayer
   const sayable = !situation.unkind && !situation.otherLanguage;
   // What the person is anxious about within the situation, asked for in the prayer's own words (the first two the
   // situation's own lines do not already speak to; pain, doctors and results are asked only for the living).
-  const concerns = situation.concerns.filter((id) => !(situation.departed && FOR_THE_LIVING.has(id)));
+  // A thanksgiving asks nothing of what it gives thanks for ("the biopsy came back benign": no waiting is prayed for).
+  const thanking = situation.main === 'gratitude' || situation.main === 'answered';
+  const concerns = thanking ? [] : situation.concerns.filter((id) => !(situation.departed && FOR_THE_LIVING.has(id)));
   const concernLines = concerns
     .filter((id) => !plan.covers.includes(id))
     .slice(0, 2)
