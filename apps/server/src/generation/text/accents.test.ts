@@ -3,20 +3,10 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loadCorpus } from '../writer/composer';
 import { loadSituationCorpus } from '../writer/situation-corpus';
-import { loadCuratedTexts } from '../writer/corpus-file';
+import { loadCuratedTexts, stringsOf } from '../writer/corpus-file';
 import { accentVocabulary, restoreAccents } from './accents';
 
 const contentDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../content');
-
-/** Every string in a JSON value. */
-const stringsOf = (value: unknown): string[] =>
-  typeof value === 'string'
-    ? [value]
-    : Array.isArray(value)
-      ? value.flatMap(stringsOf)
-      : value && typeof value === 'object'
-        ? Object.values(value).flatMap(stringsOf)
-        : [];
 
 const vocabularyOf = async (language: 'es' | 'pl') =>
   accentVocabulary([

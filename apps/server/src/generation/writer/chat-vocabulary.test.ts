@@ -4,18 +4,9 @@ import { fileURLToPath } from 'node:url';
 import { LANGUAGES } from '@selah/domain/languages';
 import { describe, expect, it } from 'vitest';
 import { createChatVocabulary, unkindPattern } from './chat-vocabulary';
+import { stringsOf } from './corpus-file';
 
 const contentDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../content');
-
-/** Every string in a JSON value. */
-const stringsOf = (value: unknown): string[] =>
-  typeof value === 'string'
-    ? [value]
-    : Array.isArray(value)
-      ? value.flatMap(stringsOf)
-      : value && typeof value === 'object'
-        ? Object.values(value).flatMap(stringsOf)
-        : [];
 
 describe('the words a chat answer is checked with', () => {
   it('matches a word or a phrase whole, and a stem in every word it begins, in any case', () => {

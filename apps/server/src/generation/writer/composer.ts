@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { LANGUAGES, type Language } from '@selah/domain/languages';
 import { accentVocabulary, restoreAccents, type AccentVocabulary } from '../text/accents';
-import { loadCuratedTexts } from './corpus-file';
+import { loadCuratedTexts, stringsOf } from './corpus-file';
+import { confessing } from './situation-notes';
 import { speakableTypedText } from '../text/typed-text';
 import { DEFAULT_TOPIC, FOCUSES, type Focus, type Topic } from '@selah/domain/records';
 import { z } from 'zod';
@@ -219,16 +220,6 @@ const loadCorpora = async (contentDir: string): Promise<Record<Language, Materia
 
 /** Built once a process for each content folder and language (tests build thousands of composers). */
 const accentVocabularies = new Map<string, AccentVocabulary>();
-
-/** Every string in a JSON value. */
-const stringsOf = (value: unknown): string[] =>
-  typeof value === 'string'
-    ? [value]
-    : Array.isArray(value)
-      ? value.flatMap(stringsOf)
-      : value && typeof value === 'object'
-        ? Object.values(value).flatMap(stringsOf)
-        : [];
 
 /** What the composer writes from in one language. */
 interface Material {
@@ -458,12 +449,7 @@ function compose({ corpus, situations, plans, accents }: Material, asked: Prayer
         : slot([], [needLine]);
   // Confession where the plan gives it (a quarrel; one's own addiction; guilt where guilt is one's own), never for
   // a birth, a grief or an illness, where guilt is met with comfort.
-  const confessing =
-    plan.confession === 'always' ||
-    (plan.confession === 'own' && situation.who !== 'others') ||
-    (plan.confession === 'guilt' && situation.feeling === 'guilty') ||
-    (situation.main === GENERAL && (situation.feeling === null || situation.feeling === 'uncertain'));
-  const confession = slot([], confessing ? sample(corpus.prayer.confession, 3) : []);
+  const confession = slot([], confessing(plan, situation) ? sample(corpus.prayer.confession, 3) : []);
   const focusPetitions = () => {
     const [first, ...otherAnchors] = shuffle(material.anchors);
     return first === undefined ? shuffle(material.petitions) : [first, ...shuffle([...material.petitions, ...otherAnchors])];

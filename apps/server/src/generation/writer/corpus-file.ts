@@ -76,3 +76,13 @@ async function readCuratedTexts(contentDir: string, language: Language): Promise
   }
   return texts;
 }
+
+/** Every string in a JSON value. */
+export const stringsOf = (value: unknown): string[] =>
+  typeof value === 'string'
+    ? [value]
+    : Array.isArray(value)
+      ? value.flatMap(stringsOf)
+      : value && typeof value === 'object'
+        ? Object.values(value).flatMap(stringsOf)
+        : [];
