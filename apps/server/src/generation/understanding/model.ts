@@ -62,6 +62,19 @@ export const DEFAULT_MODEL_OPTIONS: ModelOptions = {
   l2: 0.0001,
 };
 
+/**
+ * Relations that few examples name, read for whom a text prays as the wider family they belong to (which the
+ * examples name often): "my grandson" prays for another as "my family" does.
+ */
+const WHO_FEATURE: Partial<Record<Relation, Relation>> = {
+  grandson: 'family',
+  granddaughter: 'family',
+  grandchild: 'family',
+  grandchildren: 'family',
+  uncle: 'family',
+  aunt: 'family',
+};
+
 /** Distinct cues of one class counted at most this often. */
 const MAX_CUES = 3;
 
@@ -332,7 +345,7 @@ function* building(data: UnderstandingData, options: ModelOptions): Generator<vo
     const found = new Map<string, number>();
     for (const feature of features(words, language)) found.set(feature, 1);
     const relation = firstFound(words, relationWords, true);
-    found.set(relation === null ? 'r:none' : `r:${relation}`, options.cueWeight);
+    found.set(relation === null ? 'r:none' : `r:${WHO_FEATURE[relation] ?? relation}`, options.cueWeight);
     return found;
   };
   const situationExamples: { found: Map<string, number>; label: Happening }[] = [];

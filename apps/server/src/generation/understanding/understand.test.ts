@@ -137,6 +137,15 @@ describe('what the issue named', () => {
     ['es', 'Mi cuñado perdió su trabajo', { main: 'job-loss', relation: 'brother-in-law' }],
     ['pl', 'Moja teściowa jest w szpitalu po udarze', { relation: 'mother-in-law' }],
     ['pl', 'Szwagier stracił pracę', { main: 'job-loss', relation: 'brother-in-law' }],
+    // Grandchildren, uncles and aunts are named as such, never as "my family" or as the person's own need.
+    ['en', 'my grandson Eli broke his arm at football, please help it heal', { relation: 'grandson', who: 'others' }],
+    ['en', 'Our granddaughter was born this morning!', { main: 'birth', relation: 'granddaughter' }],
+    ['en', 'my aunt has a biopsy on thursday', { relation: 'aunt', when: 'thursday' }],
+    ['es', 'mi nieto Mateo tiene fiebre alta', { relation: 'grandson', who: 'others' }],
+    ['es', 'Mi tío Paco está en el hospital', { main: 'illness', relation: 'uncle' }],
+    ['pl', 'mój wnuk Kuba ma jutro operację serca', { main: 'surgery', relation: 'grandson', when: 'tomorrow' }],
+    ['pl', 'Wnuczka wychodzi za mąż w sobotę', { main: 'wedding', relation: 'granddaughter' }],
+    ['pl', 'Ciocia Basia jest w szpitalu po udarze', { relation: 'aunt' }],
   ] as const)('%s: %s', (language, text, expected) => {
     expect(read(language, text)).toMatchObject(expected);
   });
