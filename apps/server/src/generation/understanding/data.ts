@@ -50,6 +50,11 @@ const dataSchema = z
     past: words,
     /** Whole words that begin a new clause ("and", "but"): a time is past only where its own clause says so. */
     joins: words,
+    /**
+     * Whole words (and phrases) that set one part of a text against another ("but", "pero", "ale"): good news set
+     * against a grave need is mixed news.
+     */
+    contrasts: words,
     examples: z.array(exampleSchema).min(300),
   })
   .strict();

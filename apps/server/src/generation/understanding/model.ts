@@ -3,6 +3,7 @@ import type { UnderstandingData } from './data';
 import {
   FEELINGS,
   GENERAL,
+  GRAVE,
   HAPPENINGS,
   WHO,
   type Concern,
@@ -39,6 +40,8 @@ export interface Reading {
   who: Who | null;
   /** How sure the model is of `main`: its probability among every situation (0 to 1; 1 for an empty text). */
   certainty: number;
+  /** Good news set against a grave need: `main` is the need, the news first in `also`. */
+  mixed: boolean;
 }
 
 export interface ModelOptions {
@@ -74,6 +77,12 @@ const WHO_FEATURE: Partial<Record<Relation, Relation>> = {
   uncle: 'family',
   aunt: 'family',
 };
+
+/** Feelings of a text glad of its news. */
+const GLAD_FEELINGS: ReadonlySet<Feeling> = new Set(['grateful', 'joyful', 'hopeful']);
+
+/** A part of a text set against another is read for its situation from this many words. */
+const MIN_PART_WORDS = 3;
 
 /** Distinct cues of one class counted at most this often. */
 const MAX_CUES = 3;
@@ -263,13 +272,17 @@ function* building(data: UnderstandingData, options: ModelOptions): Generator<vo
   const concernCues = compile(data.cues.concerns) as Map<Concern, Cue[]>;
   const pastWords = compile({ past: data.past });
   // A clause ends at punctuation or where a joining word begins another ("the funeral is Thursday" after "died").
-  const joins = data.joins.map((word) =>
-    word
-      .normalize('NFC')
-      .toLowerCase()
-      .replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
-  );
+  const escaped = (words: readonly string[]) =>
+    words.map((word) =>
+      word
+        .normalize('NFC')
+        .toLowerCase()
+        .replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+    );
+  const joins = escaped(data.joins);
   const clauseBreak = new RegExp(`[.!?;,:\\n]+|\\s(?:${joins.join('|')})\\s`, 'iu');
+  // Where a text sets one part against another ("...thank God, but dad's kidneys are failing").
+  const contrastBreak = new RegExp(`(?:^|[\\s,;:.!?])(?:${escaped(data.contrasts).join('|')})(?=[\\s,;:.!?]|$)`, 'iu');
 
   const situationIndex = new CueIndex(situationCues);
   const feelingIndex = new CueIndex(feelingCues);
@@ -386,25 +399,50 @@ function* building(data: UnderstandingData, options: ModelOptions): Generator<vo
           concerns: [],
           certainty: 1,
           who: null,
+          mixed: false,
         };
       const situationHits = cueCounts(words, situationIndex);
-      const scores = situations.scores(situationFeatures(words));
-      const main = argmax(scores);
-      const also = [...situationHits.entries()]
+      let scores = situations.scores(situationFeatures(words));
+      let main = argmax(scores);
+      let also = [...situationHits.entries()]
         .filter(([id]) => id !== main)
         .sort((a, b) => b[1] - a[1])
         .slice(0, 2)
         .map(([id]) => id);
+      // Mixed news: one part good news, another a grave need; the need is what the prayer is for.
+      const parts = text
+        .split(contrastBreak)
+        .map((part) => tokens(part, language))
+        .filter((part) => part.length >= MIN_PART_WORDS)
+        .map((part) => {
+          const partScores = situations.scores(situationFeatures(part));
+          return { words: part, main: argmax(partScores), scores: partScores };
+        });
+      const grave = parts.find((part) => GRAVE.has(part.main));
+      // The other part is news the person is glad of: good news ("we got the loan, but dad's kidneys are failing"),
+      // or another situation ("I passed my defence, but grandpa had a stroke"); a fear beside a need is not news.
+      const glad = GLAD_FEELINGS.has(argmax(feelings.scores(feelingFeatures(words, main))));
+      const good = glad ? parts.find((part) => part.main !== GENERAL && !GRAVE.has(part.main)) : undefined;
+      // Mixed only where the text as a whole is read as one of the two (not a decision that names both).
+      const mixed = grave !== undefined && good !== undefined && (main === grave.main || main === good.main);
+      if (mixed) {
+        main = grave.main;
+        scores = grave.scores;
+        also = [good.main as SituationId, ...also.filter((id) => id !== grave.main && id !== good.main)].slice(0, 2);
+      }
       return {
         main,
         also,
+        mixed,
         feeling: argmax(feelings.scores(feelingFeatures(words, main))),
         who: argmax(whoms.scores(whoFeatures(words))),
-        relation: firstFound(words, relationWords, true),
+        // In mixed news the one prayed for is named in the part that tells the need.
+        relation: (mixed ? firstFound(grave!.words, relationWords, true) : null) ?? firstFound(words, relationWords, true),
         ...timeOf(text),
         deathCue: situationHits.has('death') || situationHits.has('grief'),
         unkind: cueCounts(words, unkindIndex).size > 0,
-        concerns: [...cueCounts(words, concernIndex).entries()].sort((a, b) => b[1] - a[1]).map(([id]) => id),
+        // In mixed news, only what the person fears within the need ("the loan came through" asks nothing of money).
+        concerns: [...cueCounts(mixed ? grave!.words : words, concernIndex).entries()].sort((a, b) => b[1] - a[1]).map(([id]) => id),
         certainty: probabilityOf(scores, main),
       };
     },

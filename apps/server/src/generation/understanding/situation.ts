@@ -158,7 +158,15 @@ export interface Situation {
   otherLanguage: boolean;
   /** How sure the understanding is of `main` (0 to 1): below UNSURE a writer plans as for a general prayer. */
   certainty: number;
+  /**
+   * Good news set against a grave need ("the loan came through, but dad's kidneys are failing"): `main` is the
+   * need, the news is in `also`, and the prayer meets the need and gives thanks for the news.
+   */
+  mixed: boolean;
 }
+
+/** Needs a prayer meets as needs, whatever good news comes beside them: a sickness, an operation, a death, an addiction. */
+export const GRAVE: ReadonlySet<Happening> = new Set(['illness', 'surgery', 'death', 'grief', 'addiction']);
 
 /** Below this certainty the main situation is a guess: the prayer follows the focus, as for a general one. */
 export const UNSURE = 0.4;
@@ -176,7 +184,7 @@ export const TAGS = [...SITUATIONS, 'joy', 'departed'] as const;
 export type Tag = (typeof TAGS)[number];
 
 /** The tags that forbid a line in a prayer for this situation. */
-export function forbiddingTags(situation: Pick<Situation, 'main' | 'also' | 'feeling' | 'departed'>): Tag[] {
+export function forbiddingTags(situation: Pick<Situation, 'main' | 'also' | 'feeling' | 'departed' | 'mixed'>): Tag[] {
   return [
     ...(situation.main === GENERAL ? [] : [situation.main]),
     ...(toneOf(situation) === 'joy' ? (['joy'] as const) : []),
@@ -189,9 +197,9 @@ const GLAD: ReadonlySet<Feeling> = new Set(['grateful', 'joyful', 'hopeful']);
 /** Situations that are always a thanksgiving, whatever the feeling read. */
 const ALWAYS_GLAD: ReadonlySet<Happening> = new Set(['gratitude', 'answered']);
 
-/** Whether the prayer meets the situation with joy (thanks, blessing) or as a need. */
-export const toneOf = (situation: Pick<Situation, 'main' | 'feeling'>): 'joy' | 'need' =>
-  ALWAYS_GLAD.has(situation.main) || (situation.feeling !== null && GLAD.has(situation.feeling)) ? 'joy' : 'need';
+/** Whether the prayer meets the situation with joy (thanks, blessing) or as a need: mixed news is a need. */
+export const toneOf = (situation: Pick<Situation, 'main' | 'feeling' | 'mixed'>): 'joy' | 'need' =>
+  !situation.mixed && (ALWAYS_GLAD.has(situation.main) || (situation.feeling !== null && GLAD.has(situation.feeling))) ? 'joy' : 'need';
 
 /** The situation of a text that names nothing the understanding knows (or of no text): a general prayer for the focus. */
 export const generalSituation = (language: Language, focus: Topic, names: string[] = []): Situation => ({
@@ -211,4 +219,5 @@ export const generalSituation = (language: Language, focus: Topic, names: string
   unkind: false,
   otherLanguage: false,
   certainty: 1,
+  mixed: false,
 });

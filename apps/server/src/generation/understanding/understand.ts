@@ -112,5 +112,6 @@ export function understandWith(model: Model, request: UnderstandingRequest, writ
     unkind: reading.unkind,
     otherLanguage: written !== request.language,
     certainty: reading.certainty,
+    mixed: reading.mixed,
   };
 }

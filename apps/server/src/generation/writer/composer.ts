@@ -405,6 +405,10 @@ function compose({ corpus, situations, plans, accents }: Material, asked: Prayer
   // The one prayed for is named all the same, in a line that fits the living and the departed.
   const whoLine = lines && relation && !aboutWho ? fill(pick(situations.whoAny), who) : undefined;
   const acknowledgement = lines ? fill(aboutWho ?? pick(lines.acknowledge[tone]), who) : undefined;
+  // Mixed news: the good news is said first, in the person's voice, and thanked for (alsoLines[0] is the news).
+  const news = situation.mixed ? alsoLines[0] : undefined;
+  const newsAcknowledgement = news ? pickFitting(news.acknowledge.joy) : undefined;
+  const newsThanks = news ? pickFitting(news.thanks) : undefined;
   // A time is prayed for as ahead only when it is: never the day someone died or a job was lost.
   const when =
     lines && situation.when && !situation.whenPast
@@ -412,6 +416,7 @@ function compose({ corpus, situations, plans, accents }: Material, asked: Prayer
       : undefined;
   const intention = slot(
     [
+      ...(newsAcknowledgement ? [newsAcknowledgement] : []),
       ...(acknowledgement ? [acknowledgement] : []),
       ...(quoted || !lines ? [fill(intentionTemplate, { description })] : []),
       ...(when ? [when] : []),
@@ -465,8 +470,11 @@ function compose({ corpus, situations, plans, accents }: Material, asked: Prayer
     tone === 'joy' && thanks.length > 0
       ? slot([pick(corpus.prayer.thanksgiving), thanks[0]!], [...thanks.slice(1), ...shuffle(corpus.prayer.thanksgivingMore)])
       : plan.thanks === 'situation' && thanks.length > 0
-        ? slot([thanks[0]!], thanks.slice(1))
-        : slot([pick(corpus.prayer.thanksgiving)], shuffle([...thanks.slice(0, 1), ...corpus.prayer.thanksgivingMore]));
+        ? slot([...(newsThanks ? [newsThanks] : []), thanks[0]!], thanks.slice(1))
+        : slot(
+            [pick(corpus.prayer.thanksgiving), ...(newsThanks ? [newsThanks] : [])],
+            shuffle([...thanks.slice(0, 1), ...corpus.prayer.thanksgivingMore]),
+          );
   // A joy the plan keeps to thanks asks only what it needs: the petitions do not grow with the length.
   const asking = tone === 'joy' && plan.asks === 'little' ? petitions.slice(0, 2) : petitions;
   // A joy is not met with words for a burden: one line of trust, and no more.

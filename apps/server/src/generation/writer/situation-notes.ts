@@ -102,6 +102,11 @@ export function describeSituation(read: Situation, plan?: Plan): string[] {
     );
     if (plan?.asks === 'little') rules.push('- Ask only what this joy needs: a few petitions, not a list.');
   }
+  if (situation.mixed) {
+    rules.push(
+      `- The description sets good news (${NOTES[situation.also[0]!]}) beside this need: give thanks for the news, and pray for the need as the heart of the prayer.`,
+    );
+  }
   if (situation.departed) {
     rules.push(
       '- Someone has died: commend them to God with gratitude for their life. Never ask anything of them (no courage, strength or rest for their days); comfort those who mourn.',
