@@ -410,10 +410,10 @@ function compose({ corpus, situations, plans, accents }: Material, asked: Prayer
   const newsAcknowledgement = news ? pickFitting(news.acknowledge.joy) : undefined;
   const newsThanks = news ? pickFitting(news.thanks) : undefined;
   // A time is prayed for as ahead only when it is: never the day someone died or a job was lost.
-  const when =
-    lines && situation.when && !situation.whenPast
-      ? fill(pick(situations.whenLines), { when: situations.when[situation.when].spoken })
-      : undefined;
+  const whenValues: Record<string, string> = situation.when ? { when: situations.when[situation.when].spoken } : {};
+  // Known before the pick, so that a line heard lately is compared as it was said.
+  Object.assign(known, whenValues);
+  const when = lines && situation.when && !situation.whenPast ? fill(pick(situations.whenLines), whenValues) : undefined;
   const intention = slot(
     [
       ...(newsAcknowledgement ? [newsAcknowledgement] : []),
