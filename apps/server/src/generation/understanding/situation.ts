@@ -115,6 +115,7 @@ export const CONCERNS = [
   'exhaustion',
   'distance',
   'pregnancy-loss',
+  'nerves',
 ] as const;
 export type Concern = (typeof CONCERNS)[number];
 

@@ -31,6 +31,7 @@ const TEXTS: Record<Language, Array<[string, Concern]>> = {
     ['my brother is in the hospital back home and I live abroad, I feel so helpless', 'distance'],
     ['so angry at my ex for what he did to our family', 'anger'],
     ['dad has surgery tomorrow, please guide the surgeons hands', 'doctors'],
+    ["Job interview tomorrow at 9am and I'm scared I'll freeze up again like last time", 'nerves'],
   ],
   es: [
     ['mi papá está en cuidados paliativos y tiene mucho dolor, que no sufra más', 'pain'],
@@ -41,6 +42,7 @@ const TEXTS: Record<Language, Array<[string, Concern]>> = {
     ['tuve un aborto espontáneo a las 9 semanas y me siento vacía', 'pregnancy-loss'],
     ['cuido a mi mamá con alzheimer y ya no puedo más, estoy agotada', 'exhaustion'],
     ['tengo mucha rabia con mi ex por lo que le hizo a nuestra familia', 'anger'],
+    ['mañana tengo la entrevista de trabajo y me da miedo quedarme en blanco otra vez', 'nerves'],
   ],
   pl: [
     ['tata jest w hospicjum i bardzo cierpi, prosze zeby juz sie nie meczyl', 'pain'],
@@ -51,6 +53,7 @@ const TEXTS: Record<Language, Array<[string, Concern]>> = {
     ['poroniłam w 10 tygodniu i czuję taką pustkę', 'pregnancy-loss'],
     ['opiekuję się tatą po udarze i jestem wykończona, nie mam już siły', 'exhaustion'],
     ['jestem wściekła na męża za to co zrobił', 'anger'],
+    ['jutro rozmowa o prace, strasznie sie stresuje ze znowu bede mial pustke w glowie', 'nerves'],
   ],
 };
 
