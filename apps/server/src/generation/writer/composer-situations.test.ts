@@ -280,6 +280,10 @@ describe.each(LANGUAGES)('a prayer planned from the situation, in %s', (language
     // Praying for a husband who drinks: his addiction is not the wife's to confess.
     expect((await write('addiction', 'afraid', { who: 'others', relation: 'husband' })).filter(confessed)).toEqual([]);
     expect((await write('addiction', 'afraid', { who: 'self' })).some(confessed)).toBe(true);
+    // A wife praying for herself and her husband who drinks: "both", with him named, confesses nothing of his.
+    expect((await write('addiction', 'uncertain', { who: 'both', relation: 'husband' })).filter(confessed)).toEqual([]);
+    // Someone low who does not know what to ask is not handed sins to confess.
+    expect((await write(GENERAL, 'uncertain', { who: 'self' })).filter(confessed)).toEqual([]);
     // Grief with guilt ("I was not there when she died") is met with comfort.
     expect((await write('grief', 'guilty', { who: 'self' })).filter(confessed)).toEqual([]);
   });

@@ -18,12 +18,17 @@ const SECTION_NOTES: Record<Section, string> = {
 export const planShape = (plan: Plan): string =>
   `Shape, in this order: ${plan.sections.map((section) => SECTION_NOTES[section]).join(', then ')}.`;
 
-/** Whether a confession belongs to the prayer: the same rule as the composer's (content/composer/plans.json). */
+/**
+ * Whether a confession belongs to the prayer: the same rule as the composer's (content/composer/plans.json). An
+ * addiction is one's own only where no one else is named as its bearer (the wife of a man who drinks prays for
+ * both of them, and has nothing of his to confess); a general prayer confesses only when nothing was written,
+ * as the old shape of prayer does, never for someone who wrote only that they are low or do not know what to ask.
+ */
 export const confessing = (plan: Plan, situation: Situation): boolean =>
   plan.confession === 'always' ||
-  (plan.confession === 'own' && situation.who !== 'others') ||
+  (plan.confession === 'own' && (situation.who === 'self' || (situation.who === 'both' && situation.relation === null))) ||
   (plan.confession === 'guilt' && situation.feeling === 'guilty') ||
-  (situation.main === GENERAL && (situation.feeling === null || situation.feeling === 'uncertain'));
+  (situation.main === GENERAL && situation.feeling === null);
 
 /** The situations in words, for a chat model (content/understanding/README.md). */
 const NOTES: Record<SituationId, string> = {
