@@ -143,7 +143,7 @@ describe('the composer', () => {
         else expect(text).not.toContain(DESCRIPTIONS[language]);
         const relation = situation.relation ? situationCorpora[language].relations[situation.relation] : undefined;
         const acknowledgements =
-          relation && situation.who !== 'self'
+          relation && situation.who === 'others'
             ? [...lines.acknowledgeFor.joy, ...lines.acknowledgeFor.need].map((line) => fill(line, whoValues(relation.forms)))
             : [...lines.acknowledge.joy, ...lines.acknowledge.need];
         expect(

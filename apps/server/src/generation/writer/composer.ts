@@ -401,7 +401,9 @@ function compose({ corpus, situations, plans, accents }: Material, asked: Prayer
   // Where someone has died beside other news ("my sister is having her baby and our dad died"), which relation
   // is the departed is not known: the death is said in the person's voice, never of the relation named first.
   const mixedNews = situation.departed && situation.also.some((id) => id !== 'death' && id !== 'grief');
-  const aboutWho = lines && relation && !mixedNews ? pickFitting(lines.acknowledgeFor[tone]) : undefined;
+  // Only where the prayer is for another: where the person prays for both ("got laid off, two kids"), the
+  // situation is their own, said in their voice, and the one they name is named beside it (whoLine).
+  const aboutWho = lines && relation && !mixedNews && situation.who === 'others' ? pickFitting(lines.acknowledgeFor[tone]) : undefined;
   // The one prayed for is named all the same, in a line that fits the living and the departed.
   const whoLine = lines && relation && !aboutWho ? fill(pick(situations.whoAny), who) : undefined;
   const acknowledgement = lines ? fill(aboutWho ?? pick(lines.acknowledge[tone]), who) : undefined;
