@@ -79,8 +79,9 @@ describe('a personal prayer, voiced by the embedded default in every language', 
       const after = silences.find((silence) => Math.abs(silence.start - lineEnd) < 0.6);
       expect(after, `a silence right after ${lineEnd.toFixed(1)} s, among ${JSON.stringify(silences)}`).toBeDefined();
       expect(after!.end - after!.start).toBeGreaterThanOrEqual(6);
-      // ...and nowhere else in the middle of the prayer.
-      expect(silences.filter((silence) => silence.start > leadInSeconds && silence.end < analysis.durationSeconds - 4)).toHaveLength(1);
+      // ...and nowhere else in the prayer: only the quiet at the very end, after the last word, is left out (a short
+      // closing line after the silence may end the prayer within a few seconds of it).
+      expect(silences.filter((silence) => silence.start > leadInSeconds && silence.end < analysis.durationSeconds - 0.5)).toHaveLength(1);
 
       // Synced words (issue 22): every line's cue ends where the voice falls quiet and the next begins where it
       // speaks again, within 150 ms, and the cues are the lines in reading order.
