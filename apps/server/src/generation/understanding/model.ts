@@ -3,6 +3,7 @@ import type { UnderstandingData } from './data';
 import {
   FEELINGS,
   GENERAL,
+  GLAD,
   GRAVE,
   HAPPENINGS,
   WHO,
@@ -77,9 +78,6 @@ const WHO_FEATURE: Partial<Record<Relation, Relation>> = {
   uncle: 'family',
   aunt: 'family',
 };
-
-/** Feelings of a text glad of its news. */
-const GLAD_FEELINGS: ReadonlySet<Feeling> = new Set(['grateful', 'joyful', 'hopeful']);
 
 /** A part of a text set against another is read for its situation from this many words. */
 const MIN_PART_WORDS = 3;
@@ -410,22 +408,26 @@ function* building(data: UnderstandingData, options: ModelOptions): Generator<vo
         .slice(0, 2)
         .map(([id]) => id);
       // Mixed news: one part good news, another a grave need; the need is what the prayer is for.
-      const parts = text
-        .split(contrastBreak)
-        .map((part) => tokens(part, language))
-        .filter((part) => part.length >= MIN_PART_WORDS)
-        .map((part) => {
-          const partScores = situations.scores(situationFeatures(part));
-          return { words: part, main: argmax(partScores), scores: partScores };
-        });
+      let feeling = argmax(feelings.scores(feelingFeatures(words, main)));
+      const pieces = text.split(contrastBreak);
+      const parts =
+        pieces.length < 2
+          ? []
+          : pieces
+              .map((part) => tokens(part, language))
+              .filter((part) => part.length >= MIN_PART_WORDS)
+              .map((part) => {
+                const partScores = situations.scores(situationFeatures(part));
+                return { words: part, main: argmax(partScores), scores: partScores };
+              });
       const grave = parts.find((part) => GRAVE.has(part.main));
       // The other part is news the person is glad of: good news ("we got the loan, but dad's kidneys are failing"),
       // or another situation ("I passed my defence, but grandpa had a stroke"); a fear beside a need is not news.
-      const glad = GLAD_FEELINGS.has(argmax(feelings.scores(feelingFeatures(words, main))));
-      const good = glad ? parts.find((part) => part.main !== GENERAL && !GRAVE.has(part.main)) : undefined;
+      const good = grave && GLAD.has(feeling) ? parts.find((part) => part.main !== GENERAL && !GRAVE.has(part.main)) : undefined;
       // Mixed only where the text as a whole is read as one of the two (not a decision that names both).
       const mixed = grave !== undefined && good !== undefined && (main === grave.main || main === good.main);
       if (mixed) {
+        if (main !== grave.main) feeling = argmax(feelings.scores(feelingFeatures(words, grave.main)));
         main = grave.main;
         scores = grave.scores;
         also = [good.main as SituationId, ...also.filter((id) => id !== grave.main && id !== good.main)].slice(0, 2);
@@ -434,7 +436,7 @@ function* building(data: UnderstandingData, options: ModelOptions): Generator<vo
         main,
         also,
         mixed,
-        feeling: argmax(feelings.scores(feelingFeatures(words, main))),
+        feeling,
         who: argmax(whoms.scores(whoFeatures(words))),
         // In mixed news the one prayed for is named in the part that tells the need.
         relation: (mixed ? firstFound(grave!.words, relationWords, true) : null) ?? firstFound(words, relationWords, true),

@@ -194,7 +194,7 @@ export function forbiddingTags(situation: Pick<Situation, 'main' | 'also' | 'fee
 }
 
 /** Feelings in which a situation is met with thanks and blessing rather than as a need. */
-const GLAD: ReadonlySet<Feeling> = new Set(['grateful', 'joyful', 'hopeful']);
+export const GLAD: ReadonlySet<Feeling> = new Set(['grateful', 'joyful', 'hopeful']);
 /** Situations that are always a thanksgiving, whatever the feeling read. */
 const ALWAYS_GLAD: ReadonlySet<Happening> = new Set(['gratitude', 'answered']);
 

@@ -3,10 +3,9 @@ import { fileURLToPath } from 'node:url';
 import { LANGUAGES, type Language } from '@selah/domain/languages';
 import { EXPERIENCES } from '@selah/domain/records';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { seededRandom } from '../seeded-random';
+import { writeFor } from '../../testing/write-prayer';
 import { CONCERNS, plannedSituation, type Concern } from '../understanding/situation';
 import { createUnderstanding } from '../understanding/understand';
-import { createComposer } from './composer';
 import { loadSituationCorpus, type SituationCorpus } from './situation-corpus';
 import { loadPlans, type Plans } from './situation-plans';
 
@@ -85,16 +84,7 @@ describe.each(LANGUAGES)('concerns in %s', (language) => {
     for (const [i, [text]] of TEXTS[language].entries()) {
       const situation = await understanding.understand({ language, description: text, focus: 'standard' });
       for (const experience of EXPERIENCES) {
-        const { text: prayer } = await createComposer({ contentDir, random: seededRandom(`concerns-${language}-${i}`) }).write({
-          language,
-          experience,
-          focus: 'standard',
-          description: text,
-          goals: [],
-          lengthMinutes: 3,
-          targetWords: 340,
-          situation,
-        });
+        const { text: prayer } = await writeFor({ contentDir, language, text, situation, seed: `concerns-${language}-${i}`, experience });
         // A concern the situation's own lines do not cover is asked in a line of its own; pain only for the living.
         const asked = CONCERNS.filter((id) => corpus.concerns[id].some((line) => prayer.includes(line)));
         const thanking = ['gratitude', 'answered'].includes(plannedSituation(situation).main);
@@ -121,15 +111,12 @@ describe.each(LANGUAGES)('concerns in %s', (language) => {
     };
     const situation = await understanding.understand({ language, description: answered[language], focus: 'standard' });
     expect(situation.concerns.length).toBeGreaterThan(0);
-    const { text } = await createComposer({ contentDir, random: seededRandom(`thanks-${language}`) }).write({
+    const { text } = await writeFor({
+      contentDir,
       language,
-      experience: 'prayer',
-      focus: 'standard',
-      description: answered[language],
-      goals: [],
-      lengthMinutes: 3,
-      targetWords: 340,
+      text: answered[language],
       situation: { ...situation, main: 'answered', certainty: 1 },
+      seed: `thanks-${language}`,
     });
     expect(CONCERNS.filter((id) => corpus.concerns[id].some((line) => text.includes(line)))).toEqual([]);
   });

@@ -2,10 +2,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LANGUAGES, type Language } from '@selah/domain/languages';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { seededRandom } from '../seeded-random';
+import { writeFor } from '../../testing/write-prayer';
 import { toneOf, type Relation, type SituationId } from '../understanding/situation';
 import { createUnderstanding } from '../understanding/understand';
-import { createComposer } from './composer';
 import { loadSituationCorpus, type SituationCorpus } from './situation-corpus';
 import { describeSituation } from './situation-notes';
 
@@ -86,16 +85,7 @@ describe.each(LANGUAGES)('mixed news in %s', (language) => {
       const situation = await understanding.understand({ language, description: text, focus: 'standard' });
       const news = situation.also[0]!;
       for (let seed = 0; seed < 5; seed++) {
-        const { text: prayer } = await createComposer({ contentDir, random: seededRandom(`mixed-${language}-${i}-${seed}`) }).write({
-          language,
-          experience: 'prayer',
-          focus: 'standard',
-          description: text,
-          goals: [],
-          lengthMinutes: 3,
-          targetWords: 340,
-          situation,
-        });
+        const { text: prayer } = await writeFor({ contentDir, language, text, situation, seed: `mixed-${language}-${i}-${seed}` });
         const said = (lines: readonly string[]) => lines.some((line) => prayer.includes(line));
         expect(said(corpus.situations[news].thanks), `${text}\n${prayer}`).toBe(true);
         expect(said(corpus.situations[news].acknowledge.joy), `${text}\n${prayer}`).toBe(true);
