@@ -116,6 +116,8 @@ export const CONCERNS = [
   'distance',
   'pregnancy-loss',
   'nerves',
+  'safety',
+  'betrayal',
 ] as const;
 export type Concern = (typeof CONCERNS)[number];
 

@@ -31,6 +31,8 @@ const TEXTS: Record<Language, Array<[string, Concern]>> = {
     ['so angry at my ex for what he did to our family', 'anger'],
     ['dad has surgery tomorrow, please guide the surgeons hands', 'doctors'],
     ["Job interview tomorrow at 9am and I'm scared I'll freeze up again like last time", 'nerves'],
+    ['my husband hits me when he drinks and I am scared to go home tonight', 'safety'],
+    ['found out my wife has been having an affair for a year, I feel so stupid', 'betrayal'],
   ],
   es: [
     ['mi papá está en cuidados paliativos y tiene mucho dolor, que no sufra más', 'pain'],
@@ -42,6 +44,8 @@ const TEXTS: Record<Language, Array<[string, Concern]>> = {
     ['cuido a mi mamá con alzheimer y ya no puedo más, estoy agotada', 'exhaustion'],
     ['tengo mucha rabia con mi ex por lo que le hizo a nuestra familia', 'anger'],
     ['mañana tengo la entrevista de trabajo y me da miedo quedarme en blanco otra vez', 'nerves'],
+    ['mi esposo me pega cuando bebe y tengo miedo de volver a casa', 'safety'],
+    ['descubrí que mi marido me engaña con otra mujer desde hace meses', 'betrayal'],
   ],
   pl: [
     ['tata jest w hospicjum i bardzo cierpi, prosze zeby juz sie nie meczyl', 'pain'],
@@ -53,6 +57,8 @@ const TEXTS: Record<Language, Array<[string, Concern]>> = {
     ['opiekuję się tatą po udarze i jestem wykończona, nie mam już siły', 'exhaustion'],
     ['jestem wściekła na męża za to co zrobił', 'anger'],
     ['jutro rozmowa o prace, strasznie sie stresuje ze znowu bede mial pustke w glowie', 'nerves'],
+    ['mąż mnie bije jak wypije i boję się wracać do domu', 'safety'],
+    ['dowiedziałam się, że mąż ma romans od roku, czuję się taka głupia', 'betrayal'],
   ],
 };
 
@@ -119,6 +125,30 @@ describe.each(LANGUAGES)('concerns in %s', (language) => {
       seed: `thanks-${language}`,
     });
     expect(CONCERNS.filter((id) => corpus.concerns[id].some((line) => text.includes(line)))).toEqual([]);
+  });
+
+  it('of safety and betrayal are never assumed of a couple after one quarrel', async () => {
+    const quarrel: Record<Language, string> = {
+      en: 'my husband and I had a huge fight last night and we are not speaking, please help our marriage',
+      es: 'anoche tuve una pelea muy fuerte con mi esposo y no nos hablamos, ayuda a nuestro matrimonio',
+      pl: 'wczoraj strasznie pokłóciłam się z mężem i teraz ze sobą nie rozmawiamy, pomóż naszemu małżeństwu',
+    };
+    const read = await understanding.understand({ language, description: quarrel[language], focus: 'relationships' });
+    expect(['marriage', 'conflict']).toContain(read.main);
+    expect(read.concerns).not.toContain('safety');
+    expect(read.concerns).not.toContain('betrayal');
+    // Prayed for as a marriage (where such lines were once drawn), whatever it was read as.
+    const situation = { ...read, main: 'marriage' as const };
+    const assumed = [...corpus.concerns.safety, ...corpus.concerns.betrayal];
+    for (let seed = 0; seed < 40; seed++) {
+      for (const experience of EXPERIENCES) {
+        const { text } = await writeFor({ contentDir, language, text: quarrel[language], situation, seed: `quarrel-${seed}`, experience });
+        expect(
+          assumed.filter((line) => text.includes(line)),
+          text,
+        ).toEqual([]);
+      }
+    }
   });
 
   it('have lines for every concern', () => {
