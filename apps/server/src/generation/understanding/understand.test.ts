@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { LANGUAGES, type Language } from '@selah/domain/languages';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadData, loadHeldOut, type Example } from './data';
-import { buildModel, type Model } from './model';
+import { buildModel, DEFAULT_MODEL_OPTIONS, type Model } from './model';
 import { createUnderstanding, understandWith, writtenIn } from './understand';
 import { GENERAL, plannedSituation, UNSURE } from './situation';
 
@@ -12,13 +12,14 @@ const contentDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '.
 /** The goals of issue 45, on examples the model never saw: printed beside the figures, not asserted. */
 const GOALS = { main: 0.9, feeling: 0.85, departed: 0.97 };
 /**
- * The floors each language's figures must stay at or above: what was reached (2026-12-07, rounded down), to be raised as the
- * understanding improves (docs/BENCHMARKS.md keeps the history). A change that reads fewer held-out texts right fails.
+ * The floors each language's figures must stay at or above: the mean over the shuffles below of what was reached
+ * (2026-12-07, rounded down; until then one shuffle's figures), to be raised as the understanding improves
+ * (docs/BENCHMARKS.md keeps the history). A change that reads fewer held-out texts right fails.
  */
 const FLOORS: Record<Language, { main: number; feeling: number; relation: number; departed: number; when: number; who: number }> = {
-  en: { main: 0.918, feeling: 0.872, relation: 0.945, departed: 0.972, when: 0.999, who: 0.918 },
-  es: { main: 0.909, feeling: 0.89, relation: 0.945, departed: 0.981, when: 0.99, who: 0.918 },
-  pl: { main: 0.927, feeling: 0.872, relation: 0.909, departed: 0.954, when: 0.999, who: 0.89 },
+  en: { main: 0.909, feeling: 0.865, relation: 0.938, departed: 0.975, when: 0.999, who: 0.913 },
+  es: { main: 0.904, feeling: 0.888, relation: 0.936, departed: 0.981, when: 0.99, who: 0.904 },
+  pl: { main: 0.911, feeling: 0.868, relation: 0.909, departed: 0.954, when: 0.999, who: 0.888 },
 };
 const percent = (share: number) => `${(share * 100).toFixed(1)}%`;
 
@@ -37,56 +38,77 @@ const read = (language: Language, description: string) => {
   return understandWith(models[written], { language, description, focus: 'peace' }, written);
 };
 
+/**
+ * The held-out figures are the mean over models trained with these shuffles of the examples: one model's figures
+ * move by 2 or 3 of 110 texts with the order its examples were shown in (docs/BENCHMARKS.md), so a floor on one
+ * shuffle would fail on any unrelated example added. The service uses the first.
+ */
+const SHUFFLES = [7, 11, 23, 101];
+const shuffled = new Map<number, Record<Language, Model>>();
+beforeAll(async () => {
+  for (const seed of SHUFFLES) {
+    const byLanguage = {} as Record<Language, Model>;
+    for (const language of LANGUAGES)
+      byLanguage[language] = buildModel(await loadData(contentDir, language), { ...DEFAULT_MODEL_OPTIONS, seed });
+    shuffled.set(seed, byLanguage);
+  }
+}, 120_000);
+
+/** The mean share over the shuffles of the held-out examples a test counts right, and its range. */
+function heldOutShare(language: Language, right: (example: Example, situation: ReturnType<typeof read>) => boolean) {
+  const shares = SHUFFLES.map((seed) => {
+    const byLanguage = shuffled.get(seed)!;
+    const examples = heldOut[language];
+    let count = 0;
+    for (const example of examples) {
+      const written = writtenIn(example.text, language);
+      const situation = understandWith(byLanguage[written], { language, description: example.text, focus: 'peace' }, written);
+      if (right(example, situation)) count++;
+    }
+    return count / examples.length;
+  });
+  return { mean: shares.reduce((a, b) => a + b, 0) / shares.length, low: Math.min(...shares), high: Math.max(...shares) };
+}
+const figure = ({ mean, low, high }: { mean: number; low: number; high: number }) => `${percent(mean)} (${percent(low)}-${percent(high)})`;
+
 describe.each(LANGUAGES)('understanding in %s', (language) => {
   it('reads the main situation and the feeling of the held-out examples at least as well as its floors', () => {
     const examples = heldOut[language];
     const confused = new Map<string, number>();
     const count = (pair: string) => confused.set(pair, (confused.get(pair) ?? 0) + 1);
-    let main = 0;
-    let feeling = 0;
     for (const example of examples) {
       const situation = read(language, example.text);
-      if (situation.main === example.situation) main++;
-      else count(`situation ${example.situation} read as ${situation.main}`);
-      if (situation.feeling === example.feeling) feeling++;
-      else count(`feeling ${example.feeling} read as ${situation.feeling}`);
+      if (situation.main !== example.situation) count(`situation ${example.situation} read as ${situation.main}`);
+      if (situation.feeling !== example.feeling) count(`feeling ${example.feeling} read as ${situation.feeling}`);
     }
-    const mainShare = main / examples.length;
-    const feelingShare = feeling / examples.length;
+    const main = heldOutShare(language, (example, situation) => situation.main === example.situation);
+    const feeling = heldOutShare(language, (example, situation) => situation.feeling === example.feeling);
     const mostConfused = [...confused].sort((a, b) => b[1] - a[1]).slice(0, 6);
     console.log(
       [
-        `understanding ${language}: main situation ${percent(mainShare)} (goal ${percent(GOALS.main)}, floor ${percent(FLOORS[language].main)}), feeling ${percent(feelingShare)} (goal ${percent(GOALS.feeling)}, floor ${percent(FLOORS[language].feeling)}) of ${examples.length} held-out examples`,
-        `  most confused: ${mostConfused.map(([pair, n]) => `${pair} (${n})`).join('; ')}`,
+        `understanding ${language}: main situation ${figure(main)} (goal ${percent(GOALS.main)}, floor ${percent(FLOORS[language].main)}), feeling ${figure(feeling)} (goal ${percent(GOALS.feeling)}, floor ${percent(FLOORS[language].feeling)}) of ${examples.length} held-out examples, mean of ${SHUFFLES.length} shuffles (lowest-highest)`,
+        `  most confused (the service's model): ${mostConfused.map(([pair, n]) => `${pair} (${n})`).join('; ')}`,
       ].join('\n'),
     );
     expect(examples.length).toBeGreaterThanOrEqual(100);
-    expect(mainShare).toBeGreaterThanOrEqual(FLOORS[language].main);
-    expect(feelingShare).toBeGreaterThanOrEqual(FLOORS[language].feeling);
+    expect(main.mean).toBeGreaterThanOrEqual(FLOORS[language].main);
+    expect(feeling.mean).toBeGreaterThanOrEqual(FLOORS[language].feeling);
   });
 
   it('finds who the prayer is for, whether they have died, and when, on the held-out examples', () => {
-    let relation = 0;
-    let departed = 0;
-    let when = 0;
     // For the person themself or for others ("both" counts as others: the prayer names them either way).
-    let who = 0;
     const forOthers = (value: string) => value !== 'self';
-    const examples = heldOut[language];
-    for (const example of examples) {
-      const situation = read(language, example.text);
-      if (situation.relation === example.relation) relation++;
-      if (situation.departed === example.departed) departed++;
-      if (situation.when === example.when) when++;
-      if (forOthers(situation.who) === forOthers(example.who)) who++;
-    }
+    const relation = heldOutShare(language, (example, situation) => situation.relation === example.relation);
+    const departed = heldOutShare(language, (example, situation) => situation.departed === example.departed);
+    const when = heldOutShare(language, (example, situation) => situation.when === example.when);
+    const who = heldOutShare(language, (example, situation) => forOthers(situation.who) === forOthers(example.who));
     console.log(
-      `understanding ${language}: relation ${percent(relation / examples.length)}, departed or living ${percent(departed / examples.length)} (goal ${percent(GOALS.departed)}), when ${percent(when / examples.length)}, for self or others ${percent(who / examples.length)}`,
+      `understanding ${language}: relation ${figure(relation)}, departed or living ${figure(departed)} (goal ${percent(GOALS.departed)}), when ${figure(when)}, for self or others ${figure(who)}`,
     );
-    expect(relation / examples.length).toBeGreaterThanOrEqual(FLOORS[language].relation);
-    expect(departed / examples.length).toBeGreaterThanOrEqual(FLOORS[language].departed);
-    expect(when / examples.length).toBeGreaterThanOrEqual(FLOORS[language].when);
-    expect(who / examples.length).toBeGreaterThanOrEqual(FLOORS[language].who);
+    expect(relation.mean).toBeGreaterThanOrEqual(FLOORS[language].relation);
+    expect(departed.mean).toBeGreaterThanOrEqual(FLOORS[language].departed);
+    expect(when.mean).toBeGreaterThanOrEqual(FLOORS[language].when);
+    expect(who.mean).toBeGreaterThanOrEqual(FLOORS[language].who);
   });
 });
 
@@ -148,6 +170,15 @@ describe('what the issue named', () => {
     ['pl', 'Ciocia Basia jest w szpitalu po udarze', { relation: 'aunt' }],
     // A death long past is mourned, not met as a fresh loss.
     ['es', 'Hoy hace un año que murió mi papá', { main: 'grief', departed: true }],
+    // Someone who "lost" a son has been bereaved, whoever tells it (rubric set g); years of marriage are thanks.
+    ['pl', 'Wujek stracił syna w wypadku na budowie, módlcie się za niego', { main: 'death', relation: 'uncle', departed: true }],
+    ['en', 'my uncle lost his son in an accident at work', { main: 'death', relation: 'uncle', departed: true }],
+    ['es', 'mi tío perdió a su hijo en un accidente', { main: 'death', relation: 'uncle', departed: true }],
+    ['pl', 'Dziękuję Ci za 15 lat małżeństwa z Markiem', { main: 'gratitude', feeling: 'grateful' }],
+    ['en', 'my grandson hasn’t left his room in weeks and won’t talk to us', { main: 'child', relation: 'grandson', who: 'others' }],
+    ['es', 'mi nieta tiene fiebre muy alta y solo tiene un año', { main: 'illness', relation: 'granddaughter', who: 'others' }],
+    // A text that opens on the one it is about prays for them.
+    ['en', 'my aunt has a biopsy on thursday', { who: 'others' }],
   ] as const)('%s: %s', (language, text, expected) => {
     expect(read(language, text)).toMatchObject(expected);
   });
