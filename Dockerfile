@@ -4,7 +4,7 @@
 # scripts/test-dockerfile.mjs runs these steps in a clean copy on every CI run, so the file cannot rot unnoticed.
 # Commands use paths relative to WORKDIR only.
 
-FROM node:20-slim AS build
+FROM node:24-slim AS build
 WORKDIR /app
 # Dependencies first, so a change of the sources alone reuses this layer.
 COPY package.json package-lock.json ./
@@ -17,7 +17,7 @@ RUN npm run build
 # What runs needs no build tools: the server's npm packages only.
 RUN npm prune --omit=dev --no-audit --no-fund
 
-FROM node:20-slim AS runtime
+FROM node:24-slim AS runtime
 ENV NODE_ENV=production PORT=8080 HOST=0.0.0.0 DATA_DIR=/app/data WORKER_PORT=8081
 WORKDIR /app
 COPY --from=build /app/package.json ./package.json
