@@ -40,6 +40,11 @@ const dataSchema = z
         concerns: everyKey(CONCERNS),
         /** Words of a request to curse or harm someone, or of orders to the writer: such a text is not said back. */
         unkind: words,
+        /**
+         * Phrases telling that someone named lost one of their own ("lost her son", "perdió a su bebé", "stracił
+         * syna"): the one prayed for is the bereaved, not the departed.
+         */
+        bereaved: words,
       })
       .strict(),
     /** Whole words (and phrases) naming each relation, every form of them. */

@@ -43,6 +43,8 @@ export interface Reading {
   certainty: number;
   /** Good news set against a grave need: `main` is the need, the news first in `also`. */
   mixed: boolean;
+  /** The text tells of someone who lost one of their own ("my colleague lost his son"). */
+  bereaved: boolean;
 }
 
 export interface ModelOptions {
@@ -273,6 +275,7 @@ function* building(data: UnderstandingData, options: ModelOptions): Generator<vo
   const relationWords = compile(data.relations) as Map<Relation, Cue[]>;
   const timeWords = compile(data.when) as Map<Time, Cue[]>;
   const unkindCues = compile({ unkind: data.cues.unkind });
+  const bereavedCues = compile({ bereaved: data.cues.bereaved });
   const concernCues = compile(data.cues.concerns) as Map<Concern, Cue[]>;
   const pastWords = compile({ past: data.past });
   // A clause ends at punctuation or where a joining word begins another ("the funeral is Thursday" after "died").
@@ -291,6 +294,7 @@ function* building(data: UnderstandingData, options: ModelOptions): Generator<vo
   const situationIndex = new CueIndex(situationCues);
   const feelingIndex = new CueIndex(feelingCues);
   const unkindIndex = new CueIndex(unkindCues);
+  const bereavedIndex = new CueIndex(bereavedCues);
   const concernIndex = new CueIndex(concernCues);
   /** How many distinct cues of each class the words hold (at most MAX_CUES). */
   const cueCounts = <L>(words: readonly string[], index: CueIndex<L>): Map<L, number> => {
@@ -406,6 +410,7 @@ function* building(data: UnderstandingData, options: ModelOptions): Generator<vo
           certainty: 1,
           who: null,
           mixed: false,
+          bereaved: false,
         };
       const situationHits = cueCounts(words, situationIndex);
       let scores = situations.scores(situationFeatures(words));
@@ -452,6 +457,7 @@ function* building(data: UnderstandingData, options: ModelOptions): Generator<vo
         ...timeOf(text),
         deathCue: situationHits.has('death') || situationHits.has('grief'),
         unkind: cueCounts(words, unkindIndex).size > 0,
+        bereaved: cueCounts(words, bereavedIndex).size > 0,
         // In mixed news, only what the person fears within the need ("the loan came through" asks nothing of money).
         concerns: [...cueCounts(mixed ? grave!.words : words, concernIndex).entries()].sort((a, b) => b[1] - a[1]).map(([id]) => id),
         certainty: probabilityOf(scores, main),

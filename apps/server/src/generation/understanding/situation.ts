@@ -166,6 +166,11 @@ export interface Situation {
    * need, the news is in `also`, and the prayer meets the need and gives thanks for the news.
    */
   mixed: boolean;
+  /**
+   * Someone has died, and the one named is among those who mourn ("my colleague lost his son", "mi amiga perdió a su
+   * bebé"): the prayer is for the bereaved, and never speaks of them as the departed.
+   */
+  bereaved: boolean;
 }
 
 /** Needs a prayer meets as needs, whatever good news comes beside them: a sickness, an operation, a death, an addiction. */
@@ -223,4 +228,5 @@ export const generalSituation = (language: Language, focus: Topic, names: string
   otherLanguage: false,
   certainty: 1,
   mixed: false,
+  bereaved: false,
 });

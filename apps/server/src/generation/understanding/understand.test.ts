@@ -13,13 +13,14 @@ const contentDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '.
 const GOALS = { main: 0.9, feeling: 0.85, departed: 0.97 };
 /**
  * The floors each language's figures must stay at or above: the mean over the shuffles below of what was reached
- * (2026-12-07, rounded down; until then one shuffle's figures), to be raised as the understanding improves
- * (docs/BENCHMARKS.md keeps the history). A change that reads fewer held-out texts right fails.
+ * (2026-12-07, rounded down to half a point, as the mean still moves by a text or two in 440; until then one
+ * shuffle's figures), to be raised as the understanding improves (docs/BENCHMARKS.md keeps the history). A change
+ * that reads fewer held-out texts right fails.
  */
 const FLOORS: Record<Language, { main: number; feeling: number; relation: number; departed: number; when: number; who: number }> = {
-  en: { main: 0.909, feeling: 0.865, relation: 0.938, departed: 0.975, when: 0.999, who: 0.913 },
-  es: { main: 0.904, feeling: 0.888, relation: 0.936, departed: 0.981, when: 0.99, who: 0.904 },
-  pl: { main: 0.911, feeling: 0.868, relation: 0.909, departed: 0.954, when: 0.999, who: 0.888 },
+  en: { main: 0.91, feeling: 0.865, relation: 0.935, departed: 0.975, when: 0.999, who: 0.91 },
+  es: { main: 0.9, feeling: 0.885, relation: 0.935, departed: 0.98, when: 0.99, who: 0.9 },
+  pl: { main: 0.915, feeling: 0.86, relation: 0.905, departed: 0.95, when: 0.999, who: 0.885 },
 };
 const percent = (share: number) => `${(share * 100).toFixed(1)}%`;
 
@@ -177,6 +178,9 @@ describe('what the issue named', () => {
     ['pl', 'Dziękuję Ci za 15 lat małżeństwa z Markiem', { main: 'gratitude', feeling: 'grateful' }],
     ['en', 'my grandson hasn’t left his room in weeks and won’t talk to us', { main: 'child', relation: 'grandson', who: 'others' }],
     ['es', 'mi nieta tiene fiebre muy alta y solo tiene un año', { main: 'illness', relation: 'granddaughter', who: 'others' }],
+    // One who lost one of their own is the mourner, not the departed (rubric set h).
+    ['es', 'Mi amiga Carmen perdió a su bebé a los 7 meses de embarazo', { main: 'death', relation: 'friend', bereaved: true }],
+    ['en', 'I lost my mom in march', { main: 'death', departed: true, bereaved: false }],
     // A text that opens on the one it is about prays for them.
     ['en', 'my aunt has a biopsy on thursday', { who: 'others' }],
   ] as const)('%s: %s', (language, text, expected) => {

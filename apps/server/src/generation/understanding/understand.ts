@@ -113,5 +113,6 @@ export function understandWith(model: Model, request: UnderstandingRequest, writ
     otherLanguage: written !== request.language,
     certainty: reading.certainty,
     mixed: reading.mixed,
+    bereaved: departed && reading.bereaved && reading.who !== 'self',
   };
 }

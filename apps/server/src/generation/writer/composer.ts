@@ -400,7 +400,8 @@ function compose({ corpus, situations, plans, accents }: Material, asked: Prayer
   // About the one prayed for where a line fits them (none asks anything of the departed), else in the person's voice.
   // Where someone has died beside other news ("my sister is having her baby and our dad died"), which relation
   // is the departed is not known: the death is said in the person's voice, never of the relation named first.
-  const mixedNews = situation.departed && situation.also.some((id) => id !== 'death' && id !== 'grief');
+  // So too where the one named is among the mourners ("my colleague lost his son").
+  const mixedNews = situation.departed && (situation.bereaved || situation.also.some((id) => id !== 'death' && id !== 'grief'));
   // Only where the prayer is for another: where the person prays for both ("got laid off, two kids"), the
   // situation is their own, said in their voice, and the one they name is named beside it (whoLine).
   const aboutWho = lines && relation && !mixedNews && situation.who === 'others' ? pickFitting(lines.acknowledgeFor[tone]) : undefined;

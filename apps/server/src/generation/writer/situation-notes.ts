@@ -116,6 +116,10 @@ export function describeSituation(read: Situation, plan?: Plan): string[] {
     rules.push(
       '- Someone has died: commend them to God with gratitude for their life. Never ask anything of them (no courage, strength or rest for their days); comfort those who mourn.',
     );
+    if (situation.bereaved) {
+      const mourner = situation.relation ? `their ${situation.relation}` : 'the one they name';
+      rules.push(`- The person prays for ${mourner}, who is among those who mourn, not the one who died: pray for them as a mourner.`);
+    }
   }
   if (situation.when && situation.whenPast) rules.push('- The time the description names has passed: do not pray for it as ahead.');
   const confession = plan
