@@ -20,6 +20,11 @@ describe('namesIn', () => {
     ['es', 'Me mudé a Madrid por el trabajo y extraño a Lucía.', ['Lucía']],
     ['es', 'Mi hijo Tomás vive en Barcelona.', ['Tomás']],
     ['es', 'El domingo bautizamos a Mateo en la parroquia de San Judas.', ['Mateo']],
+    // A place of two words is a place whole, and a verb of going may stand a word away (rubric set h).
+    ['es', 'Mi papá murió y no pude viajar porque estoy en Estados Unidos sin papeles.', []],
+    ['en', 'My son Luke moved to New York and my daughter Amy stayed.', ['Luke', 'Amy']],
+    ['es', 'Me mudé sola a Madrid hace tres meses y extraño a Sofía.', ['Sofía']],
+    ['es', 'Mañana voy a ver a Andrés al hospital.', ['Andrés']],
   ] as const)('%s: %j -> %j', (language, text, names) => {
     expect(namesIn(text, language)).toEqual(names);
   });

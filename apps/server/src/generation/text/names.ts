@@ -145,23 +145,42 @@ const BEFORE_PLACE: Record<Language, RegExp> = {
 const ES_GOING =
   /^(?:mud\p{L}*|viaj\p{L}*|voy|vas|va|vamos|van|ir|irme|irnos|fui|fue|fuimos|fueron|lleg\p{L}*|volv\p{L}*|vuelv\p{L}*|regres\p{L}*|emigr\p{L}*|traslad\p{L}*)$/iu;
 
+/** Words that may stand between a verb of going and "a" ("me mudé sola a Madrid", "nos fuimos todos a Lima"). */
+const ES_ALONG = /^(?:sol[oa]s?|tod[oa]s|junt[oa]s|ya|también|tambien|recién|recien|lejos)$/iu;
+
 export const MAX_NAMES = 2;
 
 export function namesIn(text: string, language: Language): string[] {
   const names: string[] = [];
   for (const sentence of text.split(/(?<=[.?!…])\s+|\n+/)) {
     const words = sentence.split(/\s+/).filter(Boolean);
+    // The word before was a place: a capitalised word right after it is the rest of its name ("Estados Unidos").
+    let inPlace = false;
     for (let i = 1; i < words.length; i++) {
       const word = words[i]!.replace(/^[^\p{L}]+|[^\p{L}]+$/gu, '');
+      const placeBefore = inPlace && !/[,.?!:;…]$/.test(words[i - 1]!);
+      inPlace = false;
       if (!/^\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?$/u.test(word)) continue;
       if (NOT_NAMES[language].includes(word.toLocaleLowerCase())) continue;
       // A word after sentence punctuation inside the line starts a sentence too.
       if (/[.?!:;…]$/.test(words[i - 1]!)) continue;
       const previous = words[i - 1]!.replace(/[^\p{L}]/gu, '');
-      if (BEFORE_PLACE[language].test(previous)) continue;
+      if (placeBefore || BEFORE_PLACE[language].test(previous)) {
+        inPlace = true;
+        continue;
+      }
       // A saint's name is a church or a place ("la parroquia de San Judas", "St Mary's"), not a person prayed for.
       if (/^(?:san|santa|santo|saint|st|św|święty|święta|świętego|świętej)$/i.test(previous)) continue;
-      if (language === 'es' && /^a$/i.test(previous) && ES_GOING.test((words[i - 2] ?? '').replace(/[^\p{L}]/gu, ''))) continue;
+      // "me mudé a Madrid", "me mudé sola a Madrid" (never "voy a ver a Andrés": one word between, of a few).
+      const bare = (at: number) => (words[at] ?? '').replace(/[^\p{L}]/gu, '');
+      if (
+        language === 'es' &&
+        /^a$/i.test(previous) &&
+        (ES_GOING.test(bare(i - 2)) || (ES_ALONG.test(bare(i - 2)) && ES_GOING.test(bare(i - 3))))
+      ) {
+        inPlace = true;
+        continue;
+      }
       if (language === 'pl') {
         const before = words
           .slice(Math.max(0, i - 2), i)
