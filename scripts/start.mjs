@@ -4,8 +4,10 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildIfStale } from './build-if-stale.mjs';
+import { loadEnv } from './load-env.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+if (loadEnv(root)) console.log('== settings read from .env');
 const args = process.argv.slice(2);
 const dev = args.includes('--dev');
 const serverArgs = args.filter((arg) => arg !== '--dev');

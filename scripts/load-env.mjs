@@ -1,0 +1,11 @@
+// Reads `.env` from a folder into process.env when the file is there (Node's own parser); a variable already set
+// in the environment wins. `npm start` and `npm run dev` call it; .env.example lists every setting.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+
+export function loadEnv(folder) {
+  const file = path.join(folder, '.env');
+  if (!existsSync(file)) return false;
+  process.loadEnvFile(file);
+  return true;
+}
