@@ -1,5 +1,5 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -46,6 +46,20 @@ describe('.env', () => {
       delete env.PORT;
       const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { env, encoding: 'utf8' });
       expect(out.trim()).toBe('warn 9999');
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  it('that cannot be read stops the start with one line saying why', () => {
+    const folder = mkdtempSync(path.join(tmpdir(), 'selah-env-'));
+    try {
+      mkdirSync(path.join(folder, '.env'));
+      const script = `const { loadEnv } = await import(${JSON.stringify(path.join(root, 'scripts/load-env.mjs'))}); loadEnv(${JSON.stringify(folder)});`;
+      const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+      expect(run.status).toBe(1);
+      expect(run.stderr.trim().split('\n')).toHaveLength(1);
+      expect(run.stderr).toContain('Could not read');
     } finally {
       rmSync(folder, { recursive: true, force: true });
     }
