@@ -219,18 +219,35 @@ class CueIndex<L> {
     }
   }
 
-  /** How many distinct cues of each class the words hold. */
-  counts(words: readonly string[]): Map<L, number> {
-    const found = new Map<L, Set<number>>();
-    const add = (label: L, id: number) => {
-      let ids = found.get(label);
-      if (!ids) found.set(label, (ids = new Set()));
-      ids.add(id);
-    };
+  /**
+   * How many distinct cues of each class the words hold. With `longest`, a cue found within a longer cue of another
+   * class is taken as the longer one's words ("hospice" in "I work in a hospice" tells caregiving, not a death) and
+   * not counted.
+   */
+  counts(words: readonly string[], longest = false): Map<L, number> {
+    const matches: { label: L; id: number; start: number; end: number }[] = [];
     words.forEach((word, i) => {
-      for (let end = 1; end <= word.length; end++) for (const { label, id } of this.starts.get(word.slice(0, end)) ?? []) add(label, id);
-      for (const { label, id, cue } of this.phrases.get(word) ?? []) if (cueAt(words, i, cue)) add(label, id);
+      for (let end = 1; end <= word.length; end++)
+        for (const { label, id } of this.starts.get(word.slice(0, end)) ?? []) matches.push({ label, id, start: i, end: i + 1 });
+      for (const { label, id, cue } of this.phrases.get(word) ?? [])
+        if (cueAt(words, i, cue)) matches.push({ label, id, start: i, end: i + cue.length });
     });
+    const found = new Map<L, Set<number>>();
+    for (const match of matches) {
+      const within =
+        longest &&
+        matches.some(
+          (other) =>
+            other.label !== match.label &&
+            other.end - other.start > match.end - match.start &&
+            other.start <= match.start &&
+            other.end >= match.end,
+        );
+      if (within) continue;
+      let ids = found.get(match.label);
+      if (!ids) found.set(match.label, (ids = new Set()));
+      ids.add(match.id);
+    }
     return new Map([...found].map(([label, ids]) => [label, ids.size]));
   }
 }
@@ -412,7 +429,8 @@ function* building(data: UnderstandingData, options: ModelOptions): Generator<vo
           mixed: false,
           bereaved: false,
         };
-      const situationHits = cueCounts(words, situationIndex);
+      // The situations named, as told apart where one's cue is a word of another's ("I work in a hospice").
+      const situationHits = situationIndex.counts(words, true);
       let scores = situations.scores(situationFeatures(words));
       let main = argmax(scores);
       let also = [...situationHits.entries()]

@@ -118,6 +118,7 @@ export const CONCERNS = [
   'nerves',
   'safety',
   'betrayal',
+  'adoption',
 ] as const;
 export type Concern = (typeof CONCERNS)[number];
 
@@ -185,18 +186,19 @@ export const plannedSituation = (situation: Situation): Situation =>
 
 /**
  * Where a corpus line must never be said (the `never` lists of content/composer): in a situation (a confession at
- * a birth), when the prayer meets a joy (a burden assumed), or when someone prayed for has died (courage, healing
- * or change asked of them).
+ * a birth), when the prayer meets a joy (a burden assumed), when someone prayed for has died (courage, healing
+ * or change asked of them), or where a concern is read (no midwife thanked for a child adopted).
  */
-export const TAGS = [...SITUATIONS, 'joy', 'departed'] as const;
+export const TAGS = [...SITUATIONS, 'joy', 'departed', ...CONCERNS] as const;
 export type Tag = (typeof TAGS)[number];
 
 /** The tags that forbid a line in a prayer for this situation. */
-export function forbiddingTags(situation: Pick<Situation, 'main' | 'also' | 'feeling' | 'departed' | 'mixed'>): Tag[] {
+export function forbiddingTags(situation: Pick<Situation, 'main' | 'also' | 'feeling' | 'departed' | 'mixed' | 'concerns'>): Tag[] {
   return [
     ...(situation.main === GENERAL ? [] : [situation.main]),
     ...(toneOf(situation) === 'joy' ? (['joy'] as const) : []),
     ...(situation.departed ? (['departed'] as const) : []),
+    ...situation.concerns,
   ];
 }
 

@@ -183,8 +183,25 @@ describe('what the issue named', () => {
     ['en', 'I lost my mom in march', { main: 'death', departed: true, bereaved: false }],
     // A text that opens on the one it is about prays for them.
     ['en', 'my aunt has a biopsy on thursday', { who: 'others' }],
+    // A word of one situation inside another's (rubric set h): one who works in a hospice cares, and no one has died;
+    // a husband who works abroad is a marriage apart; a child who left home is a child; a confirmation a beginning.
+    ['en', 'I work in a hospice and I have nothing left to give the families', { main: 'caregiving', departed: false }],
+    ['pl', 'Pracuję w hospicjum i brakuje mi już sił', { main: 'caregiving', departed: false }],
+    ['pl', 'Mąż pracuje za granicą, a ja sama z trójką dzieci', { main: 'marriage' }],
+    ['es', 'mi hija de 17 se fue de la casa con el novio y no contesta', { main: 'child', relation: 'daughter' }],
+    ['es', 'mi cuñada y yo no nos llevamos bien y este año pasamos la Navidad juntas', { main: 'conflict' }],
+    ['pl', 'W sobotę przyjmuję bierzmowanie i chcę się dobrze przygotować', { main: 'new-beginning', who: 'self' }],
   ] as const)('%s: %s', (language, text, expected) => {
     expect(read(language, text)).toMatchObject(expected);
+  });
+
+  it.each([
+    // An ultrasound is not a pregnancy, a funeral named in a worker's day is not a death of one of their own.
+    ['pl', 'Mama ma jutro kolonoskopię, lekarz coś zobaczył na USG wątroby', 'birth'],
+    ['en', 'I work in a hospice and I have nothing left to give the families', 'death'],
+  ] as const)('%s: names no situation the text does not tell of: %s', (language, text, absent) => {
+    const situation = read(language, text);
+    expect([situation.main, ...situation.also]).not.toContain(absent);
   });
 
   it.each([

@@ -33,6 +33,7 @@ const TEXTS: Record<Language, Array<[string, Concern]>> = {
     ["Job interview tomorrow at 9am and I'm scared I'll freeze up again like last time", 'nerves'],
     ['my husband hits me when he drinks and I am scared to go home tonight', 'safety'],
     ['found out my wife has been having an affair for a year, I feel so stupid', 'betrayal'],
+    ['we finally brought our adopted daughter home today after three years of paperwork', 'adoption'],
   ],
   es: [
     ['mi papá está en cuidados paliativos y tiene mucho dolor, que no sufra más', 'pain'],
@@ -46,6 +47,7 @@ const TEXTS: Record<Language, Array<[string, Concern]>> = {
     ['mañana tengo la entrevista de trabajo y me da miedo quedarme en blanco otra vez', 'nerves'],
     ['mi esposo me pega cuando bebe y tengo miedo de volver a casa', 'safety'],
     ['descubrí que mi marido me engaña con otra mujer desde hace meses', 'betrayal'],
+    ['hoy nos entregaron a nuestro hijo adoptivo, llevábamos años esperándolo', 'adoption'],
   ],
   pl: [
     ['tata jest w hospicjum i bardzo cierpi, prosze zeby juz sie nie meczyl', 'pain'],
@@ -59,6 +61,7 @@ const TEXTS: Record<Language, Array<[string, Concern]>> = {
     ['jutro rozmowa o prace, strasznie sie stresuje ze znowu bede mial pustke w glowie', 'nerves'],
     ['mąż mnie bije jak wypije i boję się wracać do domu', 'safety'],
     ['dowiedziałam się, że mąż ma romans od roku, czuję się taka głupia', 'betrayal'],
+    ['dziś sąd zakończył adopcję naszej córeczki, jest już naprawdę nasza', 'adoption'],
   ],
 };
 
@@ -145,6 +148,28 @@ describe.each(LANGUAGES)('concerns in %s', (language) => {
         const { text } = await writeFor({ contentDir, language, text: quarrel[language], situation, seed: `quarrel-${seed}`, experience });
         expect(
           assumed.filter((line) => text.includes(line)),
+          text,
+        ).toEqual([]);
+      }
+    }
+  });
+
+  it('of an adoption keep a birth’s labour and midwives out of the prayer', async () => {
+    const adopted: Record<Language, string> = {
+      en: 'Our adoption of little Noah was finalized today. He is ours, thank you Lord',
+      es: 'Hoy se completó la adopción de nuestra pequeña Lucía, gracias Señor',
+      pl: 'Dziś zakończyła się adopcja naszego synka Stasia, dziękujemy Ci Panie',
+    };
+    const read = await understanding.understand({ language, description: adopted[language], focus: 'standard' });
+    expect(read.concerns).toContain('adoption');
+    const situation = { ...read, main: 'birth' as const, certainty: 1 };
+    const labour = corpus.situations.birth.never.adoption ?? [];
+    expect(labour.length).toBeGreaterThan(0);
+    for (let seed = 0; seed < 40; seed++) {
+      for (const experience of EXPERIENCES) {
+        const { text } = await writeFor({ contentDir, language, text: adopted[language], situation, seed: `adopted-${seed}`, experience });
+        expect(
+          labour.filter((line) => text.includes(line)),
           text,
         ).toEqual([]);
       }
