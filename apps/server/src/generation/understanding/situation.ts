@@ -119,6 +119,7 @@ export const CONCERNS = [
   'safety',
   'betrayal',
   'adoption',
+  'pet',
 ] as const;
 export type Concern = (typeof CONCERNS)[number];
 

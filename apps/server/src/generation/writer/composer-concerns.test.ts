@@ -34,6 +34,7 @@ const TEXTS: Record<Language, Array<[string, Concern]>> = {
     ['my husband hits me when he drinks and I am scared to go home tonight', 'safety'],
     ['found out my wife has been having an affair for a year, I feel so stupid', 'betrayal'],
     ['we finally brought our adopted daughter home today after three years of paperwork', 'adoption'],
+    ['my dog Max died this morning, he was 14 and my best friend', 'pet'],
   ],
   es: [
     ['mi papá está en cuidados paliativos y tiene mucho dolor, que no sufra más', 'pain'],
@@ -48,6 +49,7 @@ const TEXTS: Record<Language, Array<[string, Concern]>> = {
     ['mi esposo me pega cuando bebe y tengo miedo de volver a casa', 'safety'],
     ['descubrí que mi marido me engaña con otra mujer desde hace meses', 'betrayal'],
     ['hoy nos entregaron a nuestro hijo adoptivo, llevábamos años esperándolo', 'adoption'],
+    ['se murió mi perrita Luna, estuvo conmigo doce años', 'pet'],
   ],
   pl: [
     ['tata jest w hospicjum i bardzo cierpi, prosze zeby juz sie nie meczyl', 'pain'],
@@ -62,6 +64,7 @@ const TEXTS: Record<Language, Array<[string, Concern]>> = {
     ['mąż mnie bije jak wypije i boję się wracać do domu', 'safety'],
     ['dowiedziałam się, że mąż ma romans od roku, czuję się taka głupia', 'betrayal'],
     ['dziś sąd zakończył adopcję naszej córeczki, jest już naprawdę nasza', 'adoption'],
+    ['dziś rano musieliśmy uśpić naszego psa Burka, był z nami 13 lat', 'pet'],
   ],
 };
 
@@ -173,6 +176,22 @@ describe.each(LANGUAGES)('concerns in %s', (language) => {
           text,
         ).toEqual([]);
       }
+    }
+  });
+
+  it('of a pet that died keep a funeral’s arrangements and chaplains out of the prayer', async () => {
+    const [text] = TEXTS[language].find(([, concern]) => concern === 'pet')!;
+    const read = await understanding.understand({ language, description: text, focus: 'standard' });
+    expect(read.main).toBe('death');
+    const funeral = corpus.situations.death.never.pet ?? [];
+    expect(funeral.length).toBeGreaterThan(0);
+    for (let seed = 0; seed < 40; seed++) {
+      const { text: prayer } = await writeFor({ contentDir, language, text, situation: read, seed: `pet-${seed}` });
+      expect(
+        funeral.filter((line) => prayer.includes(line)),
+        prayer,
+      ).toEqual([]);
+      expect(corpus.concerns.pet.some((line) => prayer.includes(line))).toBe(true);
     }
   });
 
