@@ -18,6 +18,9 @@ RUN npm run build
 RUN npm prune --omit=dev --no-audit --no-fund
 
 FROM node:24-slim AS runtime
+# Debian's ffmpeg, kept up to date with the image's packages, masters the audio; the one bundled from npm stays as
+# the fallback (decision 034). Paths are relative to / here (no WORKDIR yet).
+RUN apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends ffmpeg && rm -rf var/lib/apt/lists/*
 ENV NODE_ENV=production PORT=8080 HOST=0.0.0.0 DATA_DIR=/app/data WORKER_PORT=8081
 WORKDIR /app
 COPY --from=build /app/package.json ./package.json

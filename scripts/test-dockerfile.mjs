@@ -3,7 +3,8 @@
 // Docker would, stage by stage, in folders standing for each stage's file system: WORKDIR, ENV, COPY (from the
 // build context, which .dockerignore filters, or from an earlier stage) and RUN (sh, in the stage's WORKDIR). The
 // base image's Node is this machine's (the FROM line must name the same major). Ownership (chown, USER) is not
-// simulated. Then the last stage's CMD starts with its ENV, and its HEALTHCHECK must pass, and /ready answer 200.
+// simulated, nor the base image's packages (apt-get). Then the last stage's CMD starts with its ENV, and its
+// HEALTHCHECK must pass, and /ready answer 200.
 // It also checks compose.yaml: every Selah service is built from this Dockerfile with a role, and its settings
 // pass the server's own configuration check. CI runs it (.ci/run).
 import { execFileSync, spawn } from 'node:child_process';
@@ -71,10 +72,12 @@ async function build() {
   let stage;
   const inStage = (dir) => path.join(stage.rootfs, dir);
   const resolveIn = (dir) => (path.isAbsolute(dir) ? dir : path.posix.join(stage.workdir, dir));
-  // chown and friends stand for what is not simulated (ownership).
+  // chown and friends stand for what is not simulated: ownership, and the base image's own packages (apt-get: the
+  // started server uses this machine's ffmpeg if it has one, else the bundled one, as the image would without it).
   const shims = path.join(work, 'shims');
   mkdirSync(shims, { recursive: true });
   writeFileSync(path.join(shims, 'chown'), '#!/bin/sh\nexit 0\n', { mode: 0o755 });
+  writeFileSync(path.join(shims, 'apt-get'), '#!/bin/sh\nexit 0\n', { mode: 0o755 });
 
   for (const { keyword, args } of steps) {
     switch (keyword) {

@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { buildHttpApp, buildOpsApp } from './app';
 import { createServices } from './services';
 import { ConfigError, loadConfig, type AppConfig } from './platform/config';
+import { useFfmpeg, type FfmpegChoice } from './generation/master/ffmpeg';
 import { openDatabase } from './platform/db/client';
 import { startQueue } from './platform/queue';
 import { createLiveness } from './platform/liveness';
@@ -55,6 +56,13 @@ async function main(): Promise<void> {
     await planCommand(config, positionals, values.months);
     return;
   }
+  // The ffmpeg that masters audio (FFMPEG_PATH: the system's, else the bundled one; decision 034), checked at start.
+  let ffmpeg: FfmpegChoice;
+  try {
+    ffmpeg = useFfmpeg(config.ffmpegPath);
+  } catch (error) {
+    throw new ConfigError(error instanceof Error ? error.message : String(error));
+  }
   const database = await openDatabase({
     url: config.databaseUrl,
     dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'db'),
@@ -70,6 +78,7 @@ async function main(): Promise<void> {
   // The composition root: the same services for the API and the worker; only roles that serve get an HTTP app.
   const services = await createServices({ config, database });
   const { logger, media, live, clock, feed } = services;
+  logger.info({ ffmpeg: ffmpeg.path, version: ffmpeg.version, source: ffmpeg.source }, `ffmpeg ${ffmpeg.version} (${ffmpeg.source})`);
   const queries = services.content;
   const publishDaily = async (days: number) => {
     await publishDailyPrayers(queries, new Date(), days);

@@ -118,6 +118,7 @@ const envSchema = z.object({
   LOCALES_DIR: z.string().optional(),
   CONTENT_DIR: z.string().optional(),
   CORPUS_DIR: z.string().optional(),
+  FFMPEG_PATH: z.string().optional(),
   /** Browser tests only: POST /api/test/clock moves the server's clock. Never set it in production. */
   ENABLE_TEST_CLOCK: z.enum(['0', '1']).default('0'),
 });
@@ -175,6 +176,8 @@ export interface AppConfig {
   contentDir: string;
   /** The folder holding composer/{en,es,pl}.json, the built-in writer's corpus (the repo's content/ unless CORPUS_DIR). */
   corpusDir: string;
+  /** FFMPEG_PATH: unset (the system's ffmpeg on PATH, else the bundled one), `bundled`, or an ffmpeg's path. */
+  ffmpegPath: string | undefined;
   /** POST /api/test/clock is served (ENABLE_TEST_CLOCK=1, browser tests only). */
   testClock: boolean;
 }
@@ -477,6 +480,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     contentDir: path.resolve(env.CONTENT_DIR ?? path.join(root, 'content')),
     // Separate from CONTENT_DIR: a small seed set (the browser tests') still writes prayers with the full corpus.
     corpusDir: path.resolve(env.CORPUS_DIR ?? path.join(root, 'content')),
+    ffmpegPath: env.FFMPEG_PATH?.trim() || undefined,
     testClock: env.ENABLE_TEST_CLOCK === '1',
   };
 }

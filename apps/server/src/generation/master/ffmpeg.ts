@@ -1,24 +1,80 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { accessSync, chmodSync, constants, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import type { Writable } from 'node:stream';
 
-/**
- * ffmpeg from @ffmpeg-installer/ffmpeg: a static binary inside the npm package of this platform
- * (e.g. @ffmpeg-installer/linux-x64), so nothing is downloaded at install or run time.
- */
-let binary: string | undefined;
+/** The ffmpeg that masters audio, and why it is the one (decision 034). */
+export interface FfmpegChoice {
+  path: string;
+  /** What `ffmpeg -version` names ("5.1.9-0+deb12u1", "4.1"). */
+  version: string;
+  /** `setting`: FFMPEG_PATH names it; `system`: the ffmpeg on PATH; `bundled`: @ffmpeg-installer's. */
+  source: 'setting' | 'system' | 'bundled';
+}
 
+let chosen: FfmpegChoice | undefined;
+
+/**
+ * Chooses the ffmpeg this process runs, as FFMPEG_PATH says (config.ts reads it): unset, the system's ffmpeg where
+ * one is on PATH (a maintained build, kept up to date by the machine's packages), else the static build inside
+ * @ffmpeg-installer/ffmpeg's package of this platform (nothing is downloaded at install or run time); `bundled`,
+ * always that one; a path, that file. Throws when the ffmpeg named cannot run.
+ */
+export function useFfmpeg(setting: string | undefined, env: NodeJS.ProcessEnv = process.env): FfmpegChoice {
+  chosen = chooseFfmpeg(setting, env);
+  return chosen;
+}
+
+/** The ffmpeg in use: the one useFfmpeg chose, or as with FFMPEG_PATH unset (tests, benchmarks, scripts). */
 export function ffmpegPath(): string {
-  if (binary) return binary;
+  chosen ??= chooseFfmpeg(undefined, process.env);
+  return chosen.path;
+}
+
+function chooseFfmpeg(setting: string | undefined, env: NodeJS.ProcessEnv): FfmpegChoice {
+  const value = setting?.trim();
+  if (value && value !== 'bundled') {
+    const version = versionOf(value);
+    if (version === null) throw new Error(`FFMPEG_PATH: ${value} is not an ffmpeg that runs (unset it, or set bundled)`);
+    return { path: value, version, source: 'setting' };
+  }
+  if (!value) {
+    const system = onPath(env);
+    const version = system === null ? null : versionOf(system);
+    if (system !== null && version !== null) return { path: system, version, source: 'system' };
+  }
   let found: string;
   try {
     found = (createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg') as { path: string }).path;
   } catch (error) {
     throw new Error(`ffmpeg is not available for ${process.platform}-${process.arch}: ${String(error)}`, { cause: error });
   }
-  binary = executable(found, 'ffmpeg');
-  return binary;
+  const bundled = executable(found, 'ffmpeg');
+  return { path: bundled, version: versionOf(bundled) ?? 'unknown', source: 'bundled' };
+}
+
+/** The first executable ffmpeg in the PATH's folders, or null. */
+function onPath(env: NodeJS.ProcessEnv): string | null {
+  const name = process.platform === 'win32' ? 'ffmpeg.exe' : 'ffmpeg';
+  for (const dir of (env.PATH ?? '').split(path.delimiter)) {
+    if (!dir) continue;
+    const file = path.join(dir, name);
+    try {
+      accessSync(file, constants.X_OK);
+      if (statSync(file).isFile()) return file;
+    } catch {
+      // Not here.
+    }
+  }
+  return null;
+}
+
+/** The version an ffmpeg binary names, or null when it does not run as one. */
+function versionOf(file: string): string | null {
+  const result = spawnSync(file, ['-hide_banner', '-version'], { encoding: 'utf8', timeout: 10_000 });
+  if (result.status !== 0) return null;
+  return /^ffmpeg version (\S+)/.exec(result.stdout)?.[1] ?? null;
 }
 
 /**
