@@ -84,6 +84,9 @@ const WHO_FEATURE: Partial<Record<Relation, Relation>> = {
   aunt: 'family',
 };
 
+/** Events met with joy when nothing grave is named beside them (a job or studies in a hospital are not a need). */
+const GLAD_EVENTS: ReadonlySet<Happening> = new Set(['birth', 'wedding', 'move', 'travel']);
+
 /** A part of a text set against another is read for its situation from this many words. */
 const MIN_PART_WORDS = 3;
 
@@ -462,6 +465,14 @@ function* building(data: UnderstandingData, options: ModelOptions): Generator<vo
         main = grave.main;
         scores = grave.scores;
         also = [good.main as SituationId, ...also.filter((id) => id !== grave.main && id !== good.main)].slice(0, 2);
+      } else if (feeling !== null && !GLAD.has(feeling) && !GRAVE.has(main)) {
+        // Afraid or grieving over a grave need named beside a glad event ("born with a heart defect, the operation
+        // is tomorrow"): the need is what the prayer is for, and the event stays beside it.
+        const need = also.find((id) => GRAVE.has(id));
+        if (need !== undefined && GLAD_EVENTS.has(main)) {
+          also = [main as SituationId, ...also.filter((id) => id !== need)].slice(0, 2);
+          main = need;
+        }
       }
       return {
         main,

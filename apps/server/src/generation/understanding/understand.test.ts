@@ -191,6 +191,15 @@ describe('what the issue named', () => {
     ['es', 'mi hija de 17 se fue de la casa con el novio y no contesta', { main: 'child', relation: 'daughter' }],
     ['es', 'mi cuñada y yo no nos llevamos bien y este año pasamos la Navidad juntas', { main: 'conflict' }],
     ['pl', 'W sobotę przyjmuję bierzmowanie i chcę się dobrze przygotować', { main: 'new-beginning', who: 'self' }],
+    // Rubric set i: one home safe is a prayer answered; a friend who went silent is a falling-out; boundaries with a
+    // mother-in-law a conflict; doubting that God exists is doubt; a newborn's operation is the operation.
+    ['en', 'thank you Lord my husband came home safe from deployment today', { main: 'answered' }],
+    ['pl', 'Dziękuję, syn wyszedł bez szwanku z wypadku na motorze', { main: 'answered', relation: 'son' }],
+    ['en', 'my oldest friend ghosted me and I have no idea why', { main: 'conflict' }],
+    ['pl', 'Teściowa rządzi naszym domem, a mąż nie potrafi postawić granic', { main: 'conflict' }],
+    ['es', 'a veces dudo de que Dios exista de verdad', { main: 'doubt' }],
+    ['pl', 'córeczka urodziła się z wadą serca, w piątek operacja, boimy się', { main: 'surgery', also: ['birth'] }],
+    ['en', 'our son was born with a heart defect and has surgery on friday, we are so scared', { main: 'surgery' }],
   ] as const)('%s: %s', (language, text, expected) => {
     expect(read(language, text)).toMatchObject(expected);
   });
