@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { speakableTypedText } from './typed-text';
+import { sayableToGod, speakableTypedText } from './typed-text';
 
 describe('typed text, made speakable', () => {
   it.each([
@@ -45,5 +45,35 @@ describe('typed text, made speakable', () => {
   it('leaves a text with nothing to change as it was, and an address alone as nothing', () => {
     expect(speakableTypedText('Give me patience with my children.', 'en')).toBe('Give me patience with my children.');
     expect(speakableTypedText('https://example.com', 'en')).toBe('');
+  });
+});
+
+describe('typed text, said to God', () => {
+  it.each([
+    ['en', "Please pray for my grandson Tyler, he's 19 and in jail", "for my grandson Tyler, he's 19 and in jail"],
+    ['en', 'my mom is in the hospital with covid, please pray', 'my mom is in the hospital with covid.'],
+    ['en', 'dad has surgery friday. prayers needed!', 'dad has surgery friday.'],
+    ['en', 'Give my sister strength, I pray.', 'Give my sister strength, I pray.'],
+    ['en', 'God, please help my mom through her surgery', 'God, please help my mom through her surgery'],
+    ['en', 'thank u Jesus my son came home safe', 'thank u Jesus my son came home safe'],
+    ['es', 'oren por mi abuela, está muy enferma', 'por mi abuela, está muy enferma'],
+    ['es', 'mi papá tiene cáncer, oren por favor', 'mi papá tiene cáncer.'],
+    ['es', 'gracias Dios mío porque mi esposo consiguió trabajo', 'gracias Dios mío porque mi esposo consiguió trabajo'],
+    ['pl', 'Proszę o modlitwę za mamę, ma raka trzustki', 'za mamę, ma raka trzustki'],
+    ['pl', 'Tata ma jutro operację, proszę o modlitwę', 'Tata ma jutro operację.'],
+    ['pl', 'Boże, pomóż mojej mamie', 'Boże, pomóż mojej mamie'],
+  ] as const)('%s: a request to pray is said without its request, a vocative kept: %s', (language, text, said) => {
+    expect(sayableToGod(text, language)).toBe(said);
+  });
+
+  it.each([
+    ['en', 'I just want to thank God for every year'],
+    ['en', 'God is good, I got the job'],
+    ['es', 'a veces dudo que Dios exista'],
+    ['es', 'gracias a Dios mi hija está bien'],
+    ['pl', 'Dziękuję Bogu za to, że córka wróciła cała'],
+    ['pl', 'Nie czuję już Boga'],
+  ] as const)('%s: a text that speaks of God in the third person is not said to Him: %s', (language, text) => {
+    expect(sayableToGod(text, language)).toBeNull();
   });
 });

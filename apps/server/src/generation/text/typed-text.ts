@@ -152,3 +152,41 @@ export function speakableTypedText(input: string, language: Language): string {
     .replace(/,(?=[,.;:?!…])/g, '')
     .trim();
 }
+
+/** A request to others to pray, at the start of a text: its verb is left out, its "for ..." kept. */
+const ASKS_PRAYER_AT_START: Record<Language, RegExp> = {
+  en: /^(?:please\s+|pls\s+|plz\s+)?(?:(?:can|could|would)\s+you\s+(?:all\s+)?)?(?:please\s+)?(?:pray|say\s+a\s+prayer)\s+(?=for\s)/iu,
+  es: /^(?:por\s+favor,?\s+)?(?:or(?:en|e|a)|rec(?:en|e|a)|pid(?:an|a))\s+(?:(?:a\s+dios|al\s+señor)\s+)?(?=por\s)/iu,
+  pl: /^(?:(?:bardzo\s+)?proszę\s+o\s+modlitwę|(?:po)?módlcie\s+się|(?:po)?módl\s+się)\s+(?=(?:za|o|w\s+intencji)\s)/iu,
+};
+/** The same at the end of a text ("..., please pray", "oren por favor", "proszę o modlitwę"): left out whole. */
+const ASKS_PRAYER_AT_END: Record<Language, RegExp> = {
+  // Never one's own "I pray" or "we pray": only a request ("please pray", ", pray for us", "prayers needed").
+  en: /(?:[\s,.;:!-]*(?:please\s+pray(?:\s+for\s+(?:us|me|him|her|them))?|prayers\s+(?:please|needed|appreciated))|\s*[,.;:!-]+\s*pray(?:\s+for\s+(?:us|me|him|her|them))?(?:\s+please)?)[\s.!]*$/iu,
+  es: /[\s,.;:!-]*(?:por\s+favor\s+)?(?:oren|recen)(?:\s+por\s+(?:mí|mi|nosotros|ella|él|el))?(?:,?\s*por\s+favor)?[\s.!]*$/iu,
+  pl: /[\s,.;:!-]*(?:(?:bardzo\s+)?proszę\s+o\s+modlitwę|(?:po)?módlcie\s+się(?:\s+za\s+(?:nas|mnie|niego|nią|nich))?)[\s.!]*$/iu,
+};
+/**
+ * God spoken of as another, not spoken to ("thank God", "God is good", "a Dios", "que Dios exista", "Bogu",
+ * "Boga", "Bóg"): the vocatives ("God, help me", "Dios mío", "Boże") are not.
+ */
+const GOD_IN_THE_THIRD_PERSON: Record<Language, RegExp> = {
+  en: /(?<![\p{L}])(?:(?:thank|thanks|praise|trust|trusting|ask|asked|asking|believe\s+in|pray\s+to|praying\s+to|prayed\s+to|know|love|serve|bless)\s+(?:god|the\s+lord)(?![\p{L}])|(?:god|the\s+lord)\s+(?:is|was|has|had|will|would|can|could|knows|loves|gave|let|lets|does|did|doesn't|isn't|exists|hears|heard|answered|wants|said)(?![\p{L}])|god's(?![\p{L}])|(?:god|the\s+lord)\s*[.!]*\s*$)/iu,
+  es: /(?<![\p{L}])(?:(?:a|de|que|en|con|por|sin|y)\s+dios(?!\s+mío)(?![\p{L}])|dios\s+(?:es|existe|exista|me|nos|le|lo|la|sabe|quiera|mediante|está|esté|hará|haga|tiene|permite|no)(?![\p{L}]))/iu,
+  pl: /(?<![\p{L}])(?:bog(?:a|u|iem)|bóg|bogu|boga)(?![\p{L}])/iu,
+};
+
+/**
+ * A typed text as it can be said to God inside a prayer: a request to others to pray is said without its request
+ * ("please pray for my grandson Tyler, he's 19" -> "for my grandson Tyler, he's 19"); a text that speaks of God in
+ * the third person ("I just want to thank God for every year", "dudo que Dios exista", "Dziękuję Bogu") is not
+ * said at all (null): read to Him, it would speak of Him as of someone else.
+ */
+export function sayableToGod(text: string, language: Language): string | null {
+  const withoutStart = text.trim().replace(ASKS_PRAYER_AT_START[language], '');
+  let said = withoutStart.replace(ASKS_PRAYER_AT_END[language], '').trim();
+  // What ended on the request ends as a sentence again.
+  if (said !== withoutStart.trim() && said !== '' && !/[.?!…]$/u.test(said)) said = `${said}.`;
+  if (GOD_IN_THE_THIRD_PERSON[language].test(said)) return null;
+  return said;
+}

@@ -91,4 +91,45 @@ describe.each(LANGUAGES)('one addressee in %s', (language) => {
       expect(draws).toBe(SITUATIONS.length * EXPERIENCES.length * 5);
     },
   );
+
+  it('never reads back a text that speaks of God in the third person, and reads a request to pray without its request', async () => {
+    const texts: Record<Language, { of: string; asks: string; said: string }> = {
+      en: {
+        of: "it's my 80th birthday tomorrow and I just want to thank God for every year He gave me",
+        asks: 'Please pray for my nephew Daniel, he starts chemo for leukemia and he is only nine',
+        said: 'for my nephew Daniel, he starts chemo for leukemia and he is only nine',
+      },
+      es: {
+        of: 'a veces dudo que Dios exista y aun así vengo a orar cada noche, no sé por qué lo hago',
+        asks: 'Oren por mi sobrino Daniel, empieza la quimio por leucemia y solo tiene nueve años',
+        said: 'por mi sobrino Daniel, empieza la quimio por leucemia y solo tiene nueve años',
+      },
+      pl: {
+        of: 'Dziękuję Bogu za to, że syn wrócił cały z wypadku, auto do kasacji, a on bez jednego zadrapania',
+        asks: 'Proszę o modlitwę za bratanka Daniela, zaczyna chemię na białaczkę, ma dopiero dziewięć lat',
+        said: 'za bratanka Daniela, zaczyna chemię na białaczkę, ma dopiero dziewięć lat',
+      },
+    };
+    const { of, asks, said } = texts[language];
+    for (let seed = 1; seed <= 10; seed++) {
+      // Read as nothing the understanding knows, the text would be quoted whole were it sayable.
+      for (const description of [of, asks]) {
+        const { text } = await createComposer({ contentDir, random: seededRandom(`said-back-${seed}`) }).write({
+          language,
+          experience: 'prayer',
+          focus: 'faith',
+          situation: generalSituation(language, 'faith'),
+          description,
+          goals: [],
+          lengthMinutes: 3,
+          targetWords: 300,
+        });
+        if (description === of) expect(text, text).not.toContain(of.slice(0, 30));
+        else {
+          expect(text).toContain(said);
+          expect(text).not.toContain(asks.slice(0, 20));
+        }
+      }
+    }
+  });
 });

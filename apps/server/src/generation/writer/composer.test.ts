@@ -392,7 +392,9 @@ describe('the composer', () => {
         description: '**Please** pray 🙏🏽 for my <b>dad</b> (he is ill and alone in the hospital tonight)!!!\n\n#hope [soon] {x} `now`',
       }),
     );
-    expect(text).toContain('Please pray for my dad, he is ill and alone in the hospital tonight. hope soon x now.');
+    // Said to God, without the request to others to pray that opened it.
+    expect(text).toContain(': for my dad, he is ill and alone in the hospital tonight. hope soon x now.');
+    expect(text).not.toMatch(/please pray/i);
     expectSpeakable(text, 'en');
   });
 });

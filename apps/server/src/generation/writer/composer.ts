@@ -3,7 +3,7 @@ import { LANGUAGES, type Language } from '@selah/domain/languages';
 import { accentVocabulary, restoreAccents, type AccentVocabulary } from '../text/accents';
 import { loadCuratedTexts, stringsOf } from './corpus-file';
 import { confessing } from './situation-notes';
-import { speakableTypedText } from '../text/typed-text';
+import { sayableToGod, speakableTypedText } from '../text/typed-text';
 import { DEFAULT_TOPIC, FOCUSES, type Focus, type Topic } from '@selah/domain/records';
 import { z } from 'zod';
 import { line, PLACEHOLDER } from './composer-lines';
@@ -288,6 +288,8 @@ const GOAL_WORDS = 30;
 const GOALS_WORDS = 60;
 /** Past this many words a description understood is also quoted: it says more than the words said back. */
 export const QUOTE_FROM_WORDS = 14;
+/** Fewer words than this left of a text after its request to pray ("pray for me" -> "for me"): not quoted. */
+const MIN_QUOTED_WORDS = 3;
 
 /** Concerns a prayer asks for only while the one prayed for lives: relief, skilled hands, patience for results. */
 const FOR_THE_LIVING: ReadonlySet<Concern> = new Set(['pain', 'doctors', 'results']);
@@ -395,7 +397,11 @@ function compose({ corpus, situations, plans, accents }: Material, asked: Prayer
     .map((id) => pick(situations.concerns[id]));
   // A long text is quoted where the prayer cannot say it in its own words: when no concern of it was understood
   // (and always when the situation was not: the concerns are then asked beside it).
-  const quoted = description !== '' && sayable && (!lines || (countWords(description) > QUOTE_FROM_WORDS && concerns.length === 0));
+  // Said to God as it can be (a request to others to pray without its request); never where it speaks of Him in the
+  // third person ("I just want to thank God"), nor a remnant of a few words ("for me").
+  const toGod = sayableToGod(description, request.language) ?? '';
+  const quotable = toGod === description || countWords(toGod) >= MIN_QUOTED_WORDS ? toGod : '';
+  const quoted = quotable !== '' && sayable && (!lines || (countWords(quotable) > QUOTE_FROM_WORDS && concerns.length === 0));
   const intentionTemplate = quoted ? pick(corpus.intention.withDescription) : pick(corpus.intention.withoutDescription);
   // About the one prayed for where a line fits them (none asks anything of the departed), else in the person's voice.
   // Where someone has died beside other news ("my sister is having her baby and our dad died"), which relation
@@ -421,12 +427,12 @@ function compose({ corpus, situations, plans, accents }: Material, asked: Prayer
     [
       ...(newsAcknowledgement ? [newsAcknowledgement] : []),
       ...(acknowledgement ? [acknowledgement] : []),
-      ...(quoted || !lines ? [fill(intentionTemplate, { description })] : []),
+      ...(quoted || !lines ? [fill(intentionTemplate, { description: quotable })] : []),
       ...(when ? [when] : []),
     ],
     sample(corpus.intention.more, 2),
   );
-  const quoteAt = quoted ? intention.chosen.indexOf(fill(intentionTemplate, { description })) : -1;
+  const quoteAt = quoted ? intention.chosen.indexOf(fill(intentionTemplate, { description: quotable })) : -1;
   const goals = goalPhrases(request.goals.map((goal) => speakableTypedText(goal, request.language)));
   // The people the description names, each in a line of their own: the prayer comes back to them. Where someone
   // has died, the lines fit the living and the departed alike (which name is whose is not known).
