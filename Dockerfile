@@ -16,6 +16,8 @@ COPY . .
 RUN npm run build
 # What runs needs no build tools: the server's npm packages only.
 RUN npm prune --omit=dev --no-audit --no-fund
+# The licences of every package shipped (decision 035), from what is installed now: production packages only.
+RUN node scripts/third-party-notices.mjs --out THIRD-PARTY-NOTICES.txt
 
 FROM node:24-slim AS runtime
 # Debian's ffmpeg, kept up to date with the image's packages, masters the audio; the one bundled from npm stays as
@@ -24,6 +26,7 @@ RUN apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq 
 ENV NODE_ENV=production PORT=8080 HOST=0.0.0.0 DATA_DIR=/app/data WORKER_PORT=8081
 WORKDIR /app
 COPY --from=build /app/package.json ./package.json
+COPY --from=build /app/LICENSE /app/THIRD-PARTY-NOTICES.txt ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/apps/server/package.json ./apps/server/package.json
 COPY --from=build /app/apps/server/node_modules ./apps/server/node_modules

@@ -194,6 +194,17 @@ async function start(final) {
   }
 }
 
+/** The image carries its licence and the licences of what it ships (decision 035): the server's packages, espeak-ng, ffmpeg. */
+function checkPapers(final) {
+  const app = path.join(final.rootfs, final.workdir);
+  if (!readFileSync(path.join(app, 'LICENSE'), 'utf8').includes('GNU GENERAL PUBLIC LICENSE')) fail('the image has no LICENSE');
+  const notices = readFileSync(path.join(app, 'THIRD-PARTY-NOTICES.txt'), 'utf8');
+  for (const shipped of ['fastify@', 'react@', '@echogarden/espeak-ng-emscripten@', 'espeak-ng, compiled', 'FFmpeg, a static build']) {
+    if (!notices.includes(shipped)) fail(`THIRD-PARTY-NOTICES.txt does not name ${shipped}`);
+  }
+  console.log(`== LICENSE and THIRD-PARTY-NOTICES.txt (${notices.length} characters) are in the image`);
+}
+
 /** compose.yaml: the Selah services build this image, each with a role, and their settings pass the server's check. */
 async function checkCompose() {
   const compose = parseYaml(readFileSync(path.join(root, 'compose.yaml'), 'utf8'), { merge: true });
@@ -238,6 +249,7 @@ async function checkCompose() {
 try {
   makeContext();
   const final = await build();
+  checkPapers(final);
   await start(final);
   await checkCompose();
   console.log('test:docker passed');
