@@ -56,6 +56,7 @@ describe('typed text, said to God', () => {
     ['en', 'Give my sister strength, I pray.', 'Give my sister strength, I pray.'],
     ['en', 'God, please help my mom through her surgery', 'God, please help my mom through her surgery'],
     ['en', 'thank u Jesus my son came home safe', 'thank u Jesus my son came home safe'],
+    ['en', 'please help me through this week God', 'please help me through this week God'],
     ['es', 'oren por mi abuela, está muy enferma', 'por mi abuela, está muy enferma'],
     ['es', 'mi papá tiene cáncer, oren por favor', 'mi papá tiene cáncer.'],
     ['es', 'gracias Dios mío porque mi esposo consiguió trabajo', 'gracias Dios mío porque mi esposo consiguió trabajo'],

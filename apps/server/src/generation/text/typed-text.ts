@@ -171,7 +171,7 @@ const ASKS_PRAYER_AT_END: Record<Language, RegExp> = {
  * "Boga", "Bóg"): the vocatives ("God, help me", "Dios mío", "Boże") are not.
  */
 const GOD_IN_THE_THIRD_PERSON: Record<Language, RegExp> = {
-  en: /(?<![\p{L}])(?:(?:thank|thanks|praise|trust|trusting|ask|asked|asking|believe\s+in|pray\s+to|praying\s+to|prayed\s+to|know|love|serve|bless)\s+(?:god|the\s+lord)(?![\p{L}])|(?:god|the\s+lord)\s+(?:is|was|has|had|will|would|can|could|knows|loves|gave|let|lets|does|did|doesn't|isn't|exists|hears|heard|answered|wants|said)(?![\p{L}])|god's(?![\p{L}])|(?:god|the\s+lord)\s*[.!]*\s*$)/iu,
+  en: /(?<![\p{L}])(?:(?:thank|thanks|praise|trust|trusting|ask|asked|asking|believe\s+in|pray\s+to|praying\s+to|prayed\s+to|know|love|serve|bless)\s+(?:god|the\s+lord)(?![\p{L}])|(?:god|the\s+lord)\s+(?:is|was|has|had|will|would|can|could|knows|loves|gave|let|lets|does|did|doesn't|isn't|exists|hears|heard|answered|wants|said)(?![\p{L}])|god's(?![\p{L}]))/iu,
   es: /(?<![\p{L}])(?:(?:a|de|que|en|con|por|sin|y)\s+dios(?!\s+mío)(?![\p{L}])|dios\s+(?:es|existe|exista|me|nos|le|lo|la|sabe|quiera|mediante|está|esté|hará|haga|tiene|permite|no)(?![\p{L}]))/iu,
   pl: /(?<![\p{L}])(?:bog(?:a|u|iem)|bóg|bogu|boga)(?![\p{L}])/iu,
 };
